@@ -1,0 +1,9 @@
+import { defineConfig } from "drizzle-kit";
+
+// Migrations are generated offline (no database needed) and committed; both PGlite and
+// PostgreSQL apply the same files at start-up.
+export default defineConfig({
+  dialect: "postgresql",
+  schema: "./server/store/schema.ts",
+  out: "./server/store/migrations",
+});

@@ -1,0 +1,18 @@
+import content from "./seed/content.schema.json";
+import seedRealm from "./seed/realm.schema.json";
+import menu from "./menu.schema.json";
+import realmSettings from "./realm-settings.schema.json";
+import theme from "./theme.schema.json";
+
+/** Every schema, so one validator instance can resolve their `$ref`s to each other. */
+export const allSchemas = [realmSettings, theme, menu, content, seedRealm] as const;
+
+export const schemaIds = {
+  realmSettings: realmSettings.$id,
+  theme: theme.$id,
+  menu: menu.$id,
+  seedContent: content.$id,
+  seedRealm: seedRealm.$id,
+} as const;
+
+export type SchemaName = keyof typeof schemaIds;

@@ -1,0 +1,103 @@
+import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { allSchemas, schemaIds, type SchemaName } from "./index.ts";
+
+export interface ValidationIssue {
+  /** JSON pointer of the offending value ("" is the document itself). */
+  pointer: string;
+  /** A sentence a content editor understands. */
+  message: string;
+}
+
+export type ValidationResult<T> =
+  | { ok: true; value: T; issues: [] }
+  | { ok: false; issues: ValidationIssue[] };
+
+let compiled: Map<SchemaName, ValidateFunction> | undefined;
+
+/** Compiles every schema once per process; later calls reuse the compiled functions. */
+function validators(): Map<SchemaName, ValidateFunction> {
+  if (compiled) return compiled;
+  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true, useDefaults: false });
+  addFormats(ajv);
+  for (const schema of allSchemas) ajv.addSchema(schema as object);
+  compiled = new Map();
+  for (const [name, id] of Object.entries(schemaIds) as [SchemaName, string][]) {
+    const fn = ajv.getSchema(id);
+    if (!fn) throw new Error(`schema ${id} is not registered`);
+    compiled.set(name, fn);
+  }
+  return compiled;
+}
+
+export function validate<T>(name: SchemaName, data: unknown): ValidationResult<T> {
+  const fn = validators().get(name)!;
+  if (fn(data)) return { ok: true, value: data as T, issues: [] };
+  return { ok: false, issues: describeErrors(fn.errors ?? []) };
+}
+
+function describeErrors(errors: ErrorObject[]): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    const issue = describeError(error);
+    const key = `${issue.pointer}\u0000${issue.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(issue);
+  }
+  return issues;
+}
+
+function describeError(error: ErrorObject): ValidationIssue {
+  const p = error.params as Record<string, unknown>;
+  const at = error.instancePath;
+  switch (error.keyword) {
+    case "required":
+      return { pointer: at, message: `missing required property '${String(p.missingProperty)}'` };
+    case "additionalProperties":
+      return {
+        pointer: `${at}/${escapePointer(String(p.additionalProperty))}`,
+        message: `unknown property '${String(p.additionalProperty)}' (check its spelling)`,
+      };
+    case "type":
+      return { pointer: at, message: `must be ${article(String(p.type))}` };
+    case "enum":
+      return {
+        pointer: at,
+        message: `must be one of: ${(p.allowedValues as unknown[]).map(String).join(", ")}`,
+      };
+    case "const":
+      return { pointer: at, message: `must be ${JSON.stringify(p.allowedValue)}` };
+    case "pattern":
+      return { pointer: at, message: `does not have the expected form (pattern ${String(p.pattern)})` };
+    case "format":
+      return { pointer: at, message: `must be a valid ${String(p.format)}` };
+    case "minimum":
+    case "maximum":
+    case "exclusiveMinimum":
+    case "exclusiveMaximum":
+      return { pointer: at, message: `must be ${String(p.comparison)} ${String(p.limit)}` };
+    case "minLength":
+      return { pointer: at, message: Number(p.limit) === 1 ? "must not be empty" : `must be at least ${String(p.limit)} characters long` };
+    case "maxLength":
+      return { pointer: at, message: `must be at most ${String(p.limit)} characters long` };
+    case "minItems":
+      return { pointer: at, message: `must have at least ${String(p.limit)} item(s)` };
+    case "maxItems":
+      return { pointer: at, message: `must have at most ${String(p.limit)} items` };
+    case "maxProperties":
+      return { pointer: at, message: `must have at most ${String(p.limit)} properties` };
+    default:
+      return { pointer: at, message: error.message ?? `fails the '${error.keyword}' rule` };
+  }
+}
+
+function article(type: string): string {
+  const words = type.split(",").map((t) => (t === "integer" ? "a whole number" : t === "array" ? "a list" : t === "object" ? "an object" : `a ${t}`));
+  return words.join(" or ");
+}
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+}

@@ -1,0 +1,301 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** A tenant. `settings` and `theme` are validated against schemas/ on every write. */
+export const realms = pgTable("realms", {
+  name: text("name").primaryKey(),
+  fullName: text("full_name").notNull(),
+  defaultLocale: text("default_locale").notNull(),
+  languages: jsonb("languages").$type<string[]>().notNull(),
+  settings: jsonb("settings").$type<Record<string, unknown>>().notNull(),
+  theme: jsonb("theme").$type<Record<string, unknown>>().notNull(),
+  logoImageId: text("logo_image_id"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Public client keys: they identify the calling app, they do not grant authority. */
+export const realmApiKeys = pgTable(
+  "realm_api_keys",
+  {
+    key: text("key").primaryKey(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("realm_api_keys_realm_idx").on(t.realm)],
+);
+
+export const realmDomains = pgTable(
+  "realm_domains",
+  {
+    domain: text("domain").primaryKey(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    preferred: boolean("preferred").notNull().default(false),
+  },
+  (t) => [index("realm_domains_realm_idx").on(t.realm)],
+);
+
+/** Published menu versions per target platform; the highest version is live. */
+export const menus = pgTable(
+  "menus",
+  {
+    id: serial("id").primaryKey(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    targetPlatform: text("target_platform").notNull(),
+    version: integer("version").notNull(),
+    document: jsonb("document").$type<Record<string, unknown>>().notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("menus_realm_platform_version_idx").on(t.realm, t.targetPlatform, t.version)],
+);
+
+/** Published composed-page versions (home, browse, grid, plugin pages...). */
+export const composedPages = pgTable(
+  "composed_pages",
+  {
+    id: serial("id").primaryKey(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    pageKey: text("page_key").notNull(),
+    version: integer("version").notNull(),
+    document: jsonb("document").$type<Record<string, unknown>>().notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("composed_pages_realm_key_version_idx").on(t.realm, t.pageKey, t.version)],
+);
+
+/** Published section versions (`/section/{name}`). */
+export const sections = pgTable(
+  "sections",
+  {
+    id: serial("id").primaryKey(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    version: integer("version").notNull(),
+    document: jsonb("document").$type<Record<string, unknown>>().notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("sections_realm_name_version_idx").on(t.realm, t.name, t.version)],
+);
+
+/** Image sources (SVG); `/images/{id}` renders them to WebP at the requested width. */
+export const images = pgTable(
+  "images",
+  {
+    id: text("id").primaryKey(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    contentType: text("content_type").notNull(),
+    source: text("source").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("images_realm_idx").on(t.realm)],
+);
+
+/** Columns every piece of catalogue content has. `externalKey` makes seeding idempotent. */
+const contentColumns = () => ({
+  id: serial("id").primaryKey(),
+  realm: text("realm")
+    .notNull()
+    .references(() => realms.name, { onDelete: "cascade" }),
+  externalKey: text("external_key").notNull(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  coverImageId: text("cover_image_id").references(() => images.id, { onDelete: "set null" }),
+  thumbnailImageId: text("thumbnail_image_id").references(() => images.id, {
+    onDelete: "set null",
+  }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const series = pgTable("series", contentColumns(), (t) => [
+  uniqueIndex("series_realm_key_idx").on(t.realm, t.externalKey),
+]);
+
+export const seasons = pgTable(
+  "seasons",
+  {
+    ...contentColumns(),
+    seriesId: integer("series_id")
+      .notNull()
+      .references(() => series.id, { onDelete: "cascade" }),
+    seasonNumber: integer("season_number").notNull(),
+  },
+  (t) => [
+    uniqueIndex("seasons_realm_key_idx").on(t.realm, t.externalKey),
+    uniqueIndex("seasons_series_number_idx").on(t.seriesId, t.seasonNumber),
+  ],
+);
+
+export const videos = pgTable(
+  "videos",
+  {
+    ...contentColumns(),
+    durationSeconds: integer("duration_seconds").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    featured: boolean("featured").notNull().default(false),
+    seasonId: integer("season_id").references(() => seasons.id, { onDelete: "set null" }),
+    episodeNumber: integer("episode_number"),
+  },
+  (t) => [
+    uniqueIndex("videos_realm_key_idx").on(t.realm, t.externalKey),
+    index("videos_realm_published_idx").on(t.realm, t.publishedAt),
+    index("videos_season_idx").on(t.seasonId),
+  ],
+);
+
+export const events = pgTable(
+  "events",
+  {
+    ...contentColumns(),
+    competition: text("competition").notNull(),
+    venue: text("venue"),
+    startAt: timestamp("start_at", { withTimezone: true }).notNull(),
+    endAt: timestamp("end_at", { withTimezone: true }).notNull(),
+    /** Whether the event has a live stream at all; whether it is live now follows from the clock. */
+    live: boolean("live").notNull().default(true),
+    featured: boolean("featured").notNull().default(false),
+    replayVideoId: integer("replay_video_id").references(() => videos.id, {
+      onDelete: "set null",
+    }),
+  },
+  (t) => [
+    uniqueIndex("events_realm_key_idx").on(t.realm, t.externalKey),
+    index("events_realm_start_idx").on(t.realm, t.startAt),
+    index("events_realm_end_idx").on(t.realm, t.endAt),
+  ],
+);
+
+export const playlists = pgTable("playlists", contentColumns(), (t) => [
+  uniqueIndex("playlists_realm_key_idx").on(t.realm, t.externalKey),
+]);
+
+export const playlistItems = pgTable(
+  "playlist_items",
+  {
+    playlistId: integer("playlist_id")
+      .notNull()
+      .references(() => playlists.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    videoId: integer("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.playlistId, t.position] })],
+);
+
+export const news = pgTable(
+  "news",
+  {
+    ...contentColumns(),
+    body: text("body").notNull(),
+    author: text("author").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("news_realm_key_idx").on(t.realm, t.externalKey),
+    index("news_realm_published_idx").on(t.realm, t.publishedAt),
+  ],
+);
+
+export const fighters = pgTable(
+  "fighters",
+  {
+    id: serial("id").primaryKey(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    externalKey: text("external_key").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    nickname: text("nickname"),
+    nationality: text("nationality").notNull(),
+    gender: text("gender").notNull(),
+    weightClass: text("weight_class").notNull(),
+    wins: integer("wins").notNull(),
+    losses: integer("losses").notNull(),
+    draws: integer("draws").notNull(),
+    heightM: real("height_m").notNull(),
+    reachInches: real("reach_inches").notNull(),
+    weightLbs: real("weight_lbs").notNull(),
+    strikingAccuracyPercent: real("striking_accuracy_percent"),
+    rank: integer("rank"),
+    poundForPoundRank: integer("pound_for_pound_rank"),
+    imageId: text("image_id").references(() => images.id, { onDelete: "set null" }),
+    thumbnailImageId: text("thumbnail_image_id").references(() => images.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("fighters_realm_key_idx").on(t.realm, t.externalKey),
+    index("fighters_realm_class_idx").on(t.realm, t.gender, t.weightClass),
+  ],
+);
+
+/** Viewers and administrators; sign-in arrives with the identity work. */
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    role: text("role").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_realm_email_idx").on(t.realm, t.email)],
+);
+
+/** Marketing referral records (`esrefid` / `esclkid`), posted to `{api v1}/session`. */
+export const referrals = pgTable(
+  "referrals",
+  {
+    id: serial("id").primaryKey(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    referralId: text("referral_id").notNull(),
+    clickId: text("click_id"),
+    deviceId: text("device_id"),
+    extra: jsonb("extra").$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("referrals_realm_created_idx").on(t.realm, t.createdAt)],
+);
