@@ -24,6 +24,10 @@ export const realms = pgTable("realms", {
   settings: jsonb("settings").$type<Record<string, unknown>>().notNull(),
   theme: jsonb("theme").$type<Record<string, unknown>>().notNull(),
   logoImageId: text("logo_image_id"),
+  /** Content keys of the home hero, in order; empty means the featured items. */
+  heroKeys: jsonb("hero_keys").$type<string[]>().notNull().default([]),
+  /** Relative times in seed files are anchored here, so re-seeding changes nothing. */
+  seededAt: timestamp("seeded_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

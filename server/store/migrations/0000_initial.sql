@@ -127,6 +127,8 @@ CREATE TABLE "realms" (
 	"settings" jsonb NOT NULL,
 	"theme" jsonb NOT NULL,
 	"logo_image_id" text,
+	"hero_keys" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"seeded_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

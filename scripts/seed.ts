@@ -1,0 +1,32 @@
+/**
+ * `npm run db:seed [-- --reset] [-- --dir path/to/realms]`: loads realm config files into the
+ * store named by DATABASE_URL or DATA_DIR. Invalid files are listed and nothing is written.
+ */
+import { parseArgs } from "node:util";
+import { loadEnv } from "../server/env.ts";
+import { ConfigValidationError } from "../server/seed/config.ts";
+import { seed } from "../server/seed/seed.ts";
+import { openStore, StoreUnavailableError } from "../server/store/store.ts";
+
+const { values } = parseArgs({
+  options: { reset: { type: "boolean", default: false }, dir: { type: "string" } },
+});
+
+const env = loadEnv();
+let store;
+try {
+  store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const summary = await seed(store.db, { reset: values.reset, dir: values.dir });
+  for (const r of summary.realms) {
+    console.log(`seeded ${r.name}: ${r.events} events, ${r.videos} videos, ${r.images} images`);
+  }
+} catch (error) {
+  if (error instanceof ConfigValidationError || error instanceof StoreUnavailableError) {
+    console.error(`db:seed: ${error.message}`);
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
+} finally {
+  await store?.close();
+}

@@ -1,0 +1,56 @@
+/**
+ * Environment, validated once at start-up: a bad value stops the process with one clear line.
+ * Nothing here reaches the browser.
+ */
+export interface Env {
+  PORT: number;
+  HOST: string;
+  DATA_DIR: string;
+  DATABASE_URL?: string;
+  /** When set, the web app calls this platform over HTTP instead of the embedded one. */
+  API_BASE_URL?: string;
+  NODE_ENV: "production" | "development" | "test";
+  /** Seed the demo realms into an empty store at start-up (default true). */
+  SEED_DEMO: boolean;
+  LOG_REQUESTS: boolean;
+}
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const port = Number(source.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new EnvError(`PORT must be a whole number from 0 to 65535, got '${source.PORT}'`);
+  }
+  const databaseUrl = source.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new EnvError("DATABASE_URL must start with postgres:// or postgresql://");
+  }
+  const apiBaseUrl = source.API_BASE_URL || undefined;
+  if (apiBaseUrl && !URL.canParse(apiBaseUrl)) {
+    throw new EnvError(`API_BASE_URL must be an absolute URL, got '${apiBaseUrl}'`);
+  }
+  const nodeEnv = source.NODE_ENV ?? "production";
+  if (nodeEnv !== "production" && nodeEnv !== "development" && nodeEnv !== "test") {
+    throw new EnvError(`NODE_ENV must be production, development or test, got '${nodeEnv}'`);
+  }
+  return {
+    PORT: port,
+    HOST: source.HOST || "0.0.0.0",
+    DATA_DIR: source.DATA_DIR || "./data",
+    DATABASE_URL: databaseUrl,
+    API_BASE_URL: apiBaseUrl,
+    NODE_ENV: nodeEnv,
+    SEED_DEMO: flag(source.SEED_DEMO, true),
+    LOG_REQUESTS: flag(source.LOG_REQUESTS, true),
+  };
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === "") return fallback;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  throw new EnvError(`expected a boolean (true/false), got '${value}'`);
+}
