@@ -38,9 +38,19 @@ function addImports(schema: object & { $id: string }, ts: string): string {
     .filter((s) => s !== undefined)
     .map((s) => `import type { ${s.title} } from "./${fileName(s.$id)}";`);
   if (imports.length === 0) return ts;
-  const end = ts.indexOf("*/") + 2;
-  return `${ts.slice(0, end)}\n\n${imports.join("\n")}\n${ts.slice(end)}`;
+  let body = ts;
+  const foreign = [...refs].flatMap((id) => declaredBy.get(id) ?? [(byId.get(id) as { title: string }).title]);
+  for (const title of foreign) {
+    // Drop the copy json-schema-to-typescript declares (with its doc comment): it is imported.
+    const block = new RegExp(`(/\\*\\*(?:(?!\\*/)[\\s\\S])*\\*/\\n)?export interface ${title} \\{[\\s\\S]*?\\n\\}\\n`);
+    body = body.replace(block, "");
+  }
+  const end = body.indexOf(" */\n", body.indexOf("GENERATED")) + 4;
+  return `${body.slice(0, end)}\n${imports.join("\n")}\n${body.slice(end)}`;
 }
+
+/** Names each generated file declares, so files that reference it can drop their copies. */
+const declaredBy = new Map<string, string[]>();
 
 let drift = 0;
 await mkdir(outDir, { recursive: true });
@@ -48,7 +58,7 @@ for (const schema of allSchemas) {
   const ts = await compile(structuredClone(schema) as never, schema.title, {
     bannerComment: banner,
     additionalProperties: false,
-    declareExternallyReferenced: false,
+    declareExternallyReferenced: true,
     ignoreMinAndMaxItems: true,
     strictIndexSignatures: true,
     format: true,
@@ -65,6 +75,7 @@ for (const schema of allSchemas) {
   });
   const target = path.join(outDir, fileName(schema.$id));
   const output = addImports(schema, ts);
+  declaredBy.set(schema.$id, [...output.matchAll(/^export interface (\w+)/gm)].map((m) => m[1]!));
   const current = await readFile(target, "utf8").catch(() => "");
   if (current === output) continue;
   if (check) {

@@ -27,3 +27,73 @@ export interface Menu {
    */
   items: Item[];
 }
+/**
+ * One menu item.
+ */
+export interface Item {
+  /**
+   * What the item does.
+   */
+  type: "OUTBOUND_LINK" | "VIEW" | "PLUGIN" | "SECTION" | "FOLDER";
+  /**
+   * Label shown.
+   */
+  title: string;
+  /**
+   * Target of the item, by type.
+   */
+  data?: {
+    /**
+     * URL opened in a new tab (OUTBOUND_LINK).
+     */
+    outboundLink?: string;
+    /**
+     * View name mapped to a route (VIEW), e.g. home, schedule, live_events, livenow, search, preferences, account, logout.
+     */
+    view?: string;
+    /**
+     * Section name (SECTION); home, browse and schedule use their own routes.
+     */
+    section?: string;
+    /**
+     * Plugin page id (PLUGIN).
+     */
+    pluginId?: string;
+  };
+  /**
+   * Presentation.
+   */
+  style?: {
+    /**
+     * Highlight the item.
+     */
+    featured?: boolean;
+    /**
+     * Icon image URL.
+     */
+    iconUrl?: string;
+  };
+  /**
+   * Show the icon next to the title.
+   */
+  showIcon?: boolean;
+  /**
+   * Icon size.
+   */
+  imageSize?: "SMALL" | "MEDIUM" | "LARGE";
+  /**
+   * Search-engine metadata.
+   */
+  seo?: {
+    /**
+     * Page title for search engines.
+     */
+    title?: string;
+  };
+  /**
+   * Secondary items of a FOLDER.
+   *
+   * @maxItems 30
+   */
+  items?: Item[];
+}

@@ -5,6 +5,19 @@
  */
 
 /**
+ * Stable identifier of the item inside this realm's seed; re-seeding updates the item with the same key.
+ */
+export type Key = string;
+/**
+ * Display title.
+ */
+export type Title = string;
+/**
+ * Display description.
+ */
+export type Description = string;
+
+/**
  * Demo content for one realm. Times are offsets from the moment the seed runs, so the demo always has past, live and upcoming events.
  */
 export interface SeedContent {
@@ -48,4 +61,226 @@ export interface SeedContent {
    * @maxItems 2000
    */
   fighters?: Fighter[];
+}
+/**
+ * A scheduled event.
+ */
+export interface Event {
+  key: Key;
+  title: Title;
+  description: Description;
+  /**
+   * Competition, league or promotion the event belongs to.
+   */
+  competition: string;
+  /**
+   * Venue and city.
+   */
+  venue?: string;
+  /**
+   * Start time in minutes relative to the seed run (negative: in the past).
+   */
+  startOffsetMinutes: number;
+  /**
+   * Length of the event in minutes.
+   */
+  durationMinutes: number;
+  /**
+   * Whether the event has a live stream.
+   */
+  live?: boolean;
+  /**
+   * Stable identifier of the item inside this realm's seed; re-seeding updates the item with the same key.
+   */
+  replayVideoKey?: string;
+  /**
+   * Feature this event in the realm's hero.
+   */
+  featured?: boolean;
+}
+/**
+ * An on-demand video.
+ */
+export interface Video {
+  key: Key;
+  title: Title;
+  description: Description;
+  /**
+   * Running time in seconds.
+   */
+  durationSeconds: number;
+  /**
+   * Publication date in days relative to the seed run (zero or negative).
+   */
+  publishedOffsetDays: number;
+  /**
+   * Free-form tags used for search.
+   *
+   * @maxItems 20
+   *
+   * Items: One tag.
+   */
+  tags?: string[];
+  /**
+   * Feature this video in the realm's hero.
+   */
+  featured?: boolean;
+}
+/**
+ * An ordered list of videos.
+ */
+export interface Playlist {
+  key: Key;
+  title: Title;
+  description: Description;
+  /**
+   * Keys of the videos, in playing order.
+   *
+   * @minItems 1
+   * @maxItems 500
+   */
+  videoKeys: Key[];
+}
+/**
+ * A series.
+ */
+export interface Series {
+  key: Key;
+  title: Title;
+  description: Description;
+  /**
+   * Seasons in order.
+   *
+   * @minItems 1
+   * @maxItems 50
+   *
+   * Items: One season.
+   */
+  seasons: {
+    /**
+     * Season number, from 1.
+     */
+    number: number;
+    title: Title;
+    description?: Description;
+    /**
+     * Episodes in order; each becomes an on-demand video.
+     *
+     * @minItems 1
+     * @maxItems 100
+     *
+     * Items: One episode.
+     */
+    episodes: {
+      title: Title;
+      description: Description;
+      /**
+       * Running time in seconds.
+       */
+      durationSeconds: number;
+    }[];
+  }[];
+}
+/**
+ * A news article.
+ */
+export interface NewsItem {
+  key: Key;
+  title: Title;
+  /**
+   * One or two sentences shown on cards.
+   */
+  summary: string;
+  /**
+   * Article body; paragraphs separated by blank lines.
+   */
+  body: string;
+  /**
+   * Publication time in hours relative to the seed run (zero or negative).
+   */
+  publishedOffsetHours: number;
+  /**
+   * Byline.
+   */
+  author: string;
+}
+/**
+ * A fighter profile.
+ */
+export interface Fighter {
+  key: Key;
+  /**
+   * Given name.
+   */
+  firstName: string;
+  /**
+   * Family name; the fighters list filters on its first letter.
+   */
+  lastName: string;
+  /**
+   * Ring name.
+   */
+  nickname?: string;
+  /**
+   * ISO 3166-1 alpha-2 country code.
+   */
+  nationality: string;
+  /**
+   * Division gender.
+   */
+  gender: "MALE" | "FEMALE";
+  /**
+   * Weight class the fighter competes in.
+   */
+  weightClass:
+    | "FLYWEIGHT"
+    | "BANTAMWEIGHT"
+    | "FEATHERWEIGHT"
+    | "LIGHTWEIGHT"
+    | "WELTERWEIGHT"
+    | "MIDDLEWEIGHT"
+    | "LIGHT_HEAVYWEIGHT"
+    | "HEAVYWEIGHT"
+    | "STRAWWEIGHT";
+  /**
+   * Professional record.
+   */
+  record: {
+    /**
+     * Wins.
+     */
+    wins: number;
+    /**
+     * Losses.
+     */
+    losses: number;
+    /**
+     * Draws.
+     */
+    draws: number;
+  };
+  /**
+   * Height in metres.
+   */
+  heightM: number;
+  /**
+   * Reach in inches.
+   */
+  reachInches: number;
+  /**
+   * Fighting weight in pounds.
+   */
+  weightLbs: number;
+  /**
+   * Significant-strike accuracy in percent.
+   */
+  strikingAccuracyPercent?: number;
+  /**
+   * Rank in the weight class: 0 is the champion, 1-15 the contenders. Absent: unranked.
+   */
+  rank?: number;
+  /**
+   * Place in the pound-for-pound ranking of the fighter's gender. Absent: unranked.
+   */
+  poundForPoundRank?: number;
 }

@@ -1,0 +1,151 @@
+/**
+ * Typed client of the platform contract (spec section 7). Used by loaders and actions; it holds
+ * no secret, only the realm's public API key and the viewer's token.
+ */
+
+export interface PlatformClientOptions {
+  /** Origin of the platform; paths are resolved against `${baseUrl}/api`. */
+  baseUrl: string;
+  fetch: (request: Request) => Promise<Response>;
+  appId: string;
+  appVersion?: string;
+  realm?: string;
+  apiKey?: string;
+  deviceId?: string;
+  /** Active locale, stored locale or browser language; `_` is sent as `-`. */
+  locale?: string;
+  token?: string;
+  requestId?: string;
+  /** The platform replaced the viewer's token (Replacementauthorisation header). */
+  onReplaceToken?: (token: string) => void;
+  /** Called after every call with its duration, for Server-Timing. */
+  onTiming?: (ms: number) => void;
+}
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** The call needs a signed-in viewer: no token means an error before anything is sent. */
+  auth?: boolean;
+  /** Calls made before the realm is known (realm lookup) skip the realm and key headers. */
+  anonymous?: boolean;
+}
+
+/** An error answer of the platform, or a call that could not be made. */
+export class PlatformError extends Error {
+  override name = "PlatformError";
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly messages: string[],
+    readonly requestId?: string,
+  ) {
+    super(`${status} ${code}: ${messages.join("; ")}`);
+  }
+}
+
+export const APP_ID = "streaming-web";
+
+// Basket and gifts live on v4 of the contract; callers may name them with the usual v2 prefix.
+const V4_RESOURCES = /^\/v2\/(basket|gifts|redeem-gift|add-gift-to-basket)(\/|\?|$)/;
+
+export function resolvePath(path: string): string {
+  return V4_RESOURCES.test(path) ? path.replace(/^\/v2\//, "/v4/") : path;
+}
+
+export function resolveUrl(baseUrl: string, path: string, query?: RequestOptions["query"]): URL {
+  const url = /^https?:\/\//.test(path)
+    ? new URL(path)
+    : new URL(`${baseUrl.replace(/\/+$/, "")}/api${resolvePath(path.startsWith("/") ? path : `/${path}`)}`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  return url;
+}
+
+/** An unparseable or empty body is treated as `{}` rather than failing the caller. */
+export function parseBody(text: string): unknown {
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+export function createPlatformClient(options: PlatformClientOptions) {
+  let serverTimeOffsetMs = 0;
+  let token = options.token;
+
+  async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
+    const headers = new Headers({ Accept: "application/json", App: options.appId });
+    if (init.body !== undefined) headers.set("Content-Type", "application/json");
+    if (options.appVersion) headers.set("X-App-Version", options.appVersion);
+    if (options.deviceId) headers.set("X-Device-Id", options.deviceId);
+    if (options.locale) headers.set("Accept-Language", options.locale.replace(/_/g, "-"));
+    if (options.requestId) headers.set("X-Request-Id", options.requestId);
+    if (!init.anonymous) {
+      if (!options.realm) throw new PlatformError(0, "MISSING_REALM", ["No realm is set for this call"]);
+      if (!options.apiKey) throw new PlatformError(0, "MISSING_API_KEY", ["No API key is set for this call"]);
+      headers.set("Realm", options.realm);
+      headers.set("X-Api-Key", options.apiKey);
+    }
+    if (init.auth) {
+      if (!token) throw new PlatformError(401, "AUTHENTICATION_REQUIRED", ["This call needs a signed-in viewer"]);
+      headers.set("Authorization", `Bearer ${token}`);
+    }
+    const url = resolveUrl(options.baseUrl, path, init.query);
+    const started = performance.now();
+    let response: Response;
+    try {
+      response = await options.fetch(
+        new Request(url, {
+          method: init.method ?? "GET",
+          headers,
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        }),
+      );
+    } catch (error) {
+      throw new PlatformError(503, "PLATFORM_UNREACHABLE", [
+        `The platform could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+      ]);
+    } finally {
+      options.onTiming?.(performance.now() - started);
+    }
+    const date = response.headers.get("Date");
+    if (date && !Number.isNaN(Date.parse(date))) serverTimeOffsetMs = Date.parse(date) - Date.now();
+    const replacement = response.headers.get("Replacementauthorisation");
+    if (replacement) {
+      token = replacement;
+      options.onReplaceToken?.(replacement);
+    }
+    const body = parseBody(await response.text());
+    if (!response.ok) {
+      const error = body as { code?: unknown; messages?: unknown; requestId?: unknown };
+      throw new PlatformError(
+        response.status,
+        typeof error.code === "string" ? error.code : "GENERIC",
+        Array.isArray(error.messages) ? error.messages.map(String) : [response.statusText || "Request failed"],
+        typeof error.requestId === "string" ? error.requestId : (response.headers.get("X-Request-Id") ?? undefined),
+      );
+    }
+    return body as T;
+  }
+
+  return {
+    request,
+    get: <T>(path: string, init: Omit<RequestOptions, "method" | "body"> = {}) => request<T>(path, { ...init, method: "GET" }),
+    post: <T>(path: string, body?: unknown, init: Omit<RequestOptions, "method" | "body"> = {}) =>
+      request<T>(path, { ...init, method: "POST", body }),
+    /** Platform clock minus local clock, from the last response's Date header. */
+    get serverTimeOffsetMs() {
+      return serverTimeOffsetMs;
+    },
+    get token() {
+      return token;
+    },
+  };
+}
+
+export type PlatformClient = ReturnType<typeof createPlatformClient>;

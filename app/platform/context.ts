@@ -1,0 +1,16 @@
+/** What server/http.ts hands every Remix loader and action. */
+export interface PlatformLoadContext {
+  requestId: string;
+  /** Accumulates time spent in platform calls for the Server-Timing header. */
+  timing: { platformMs: number; platformCalls: number };
+  /** Where the platform lives: the in-process one, or API_BASE_URL. */
+  platformBaseUrl: string;
+  platformFetch: (request: Request) => Promise<Response>;
+  /** Names the realm of this request in the request log. */
+  setRealm: (realm: string) => void;
+}
+
+declare module "@remix-run/server-runtime" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends PlatformLoadContext {}
+}

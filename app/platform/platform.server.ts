@@ -1,0 +1,58 @@
+import type { InitResponse } from "../../schemas/generated/init-response.ts";
+import type { RealmDirectory } from "../../schemas/generated/realm-directory.ts";
+import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
+import { APP_ID, createPlatformClient, PlatformError, type PlatformClient } from "./client.ts";
+import type { PlatformLoadContext } from "./context.ts";
+
+/** A client for one request: in-process or remote per the load context, timed for Server-Timing. */
+export function platformClient(
+  context: PlatformLoadContext,
+  scope: { realm?: RealmLookup; locale?: string; deviceId?: string } = {},
+): PlatformClient {
+  return createPlatformClient({
+    baseUrl: context.platformBaseUrl,
+    fetch: context.platformFetch,
+    appId: APP_ID,
+    realm: scope.realm?.realm,
+    apiKey: scope.realm?.apiKey,
+    locale: scope.locale,
+    deviceId: scope.deviceId,
+    requestId: context.requestId,
+    onTiming: (ms) => {
+      context.timing.platformMs += ms;
+      context.timing.platformCalls += 1;
+    },
+  });
+}
+
+/** The realm of a `/realm/{name}` path, or null when the platform has no such realm. */
+export async function lookupRealm(context: PlatformLoadContext, name: string): Promise<RealmLookup | null> {
+  try {
+    return await platformClient(context).get<RealmLookup>("/v1/realm-lookup", { anonymous: true, query: { name } });
+  } catch (error) {
+    if (error instanceof PlatformError && error.code === "REALM_NOT_FOUND") return null;
+    throw error;
+  }
+}
+
+export function fetchRealmDirectory(context: PlatformLoadContext): Promise<RealmDirectory> {
+  return platformClient(context).get<RealmDirectory>("/v1/realms", { anonymous: true });
+}
+
+export function fetchInit(
+  context: PlatformLoadContext,
+  realm: RealmLookup,
+  { locale, mobile }: { locale?: string; mobile: boolean },
+): Promise<InitResponse> {
+  return platformClient(context, { realm, locale }).get<InitResponse>("/v1/init", {
+    query: {
+      countEvents: "LIVE",
+      menuTargetPlatform: mobile ? "MOBILE_WEB" : "WEB",
+      readLicences: true,
+      // Page sizes the spec gives for small and large screens.
+      rpp: mobile ? 6 : 12,
+      bpp: mobile ? 4 : 7,
+      bspp: mobile ? 10 : 20,
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useMemo, type ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
+import { createI18n, uiLanguage } from "./i18n/i18n.ts";
+import { loadShell } from "./realm/shell.server.ts";
+import { themeStyle } from "./realm/theme.ts";
+import { ConnectionFailed, GenericError, NotFound } from "./ui/StatusPage.tsx";
+import styles from "./styles/app.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  if (!params.realm) {
+    return { locale: uiLanguage(request.headers.get("Accept-Language")?.split(",")[0]), shell: null };
+  }
+  const shell = await loadShell(request, context, params.realm);
+  return { locale: shell.locale, shell };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const locale = data?.locale ?? "en";
+  const i18n = useMemo(() => createI18n(locale), [locale]);
+  return (
+    <html lang={locale} data-theme={data?.shell?.theme.mode ?? "dark"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body style={data?.shell ? themeStyle(data.shell.theme) : undefined}>
+        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return <NotFound />;
+    if (error.status === 503) return <ConnectionFailed />;
+  }
+  return <GenericError />;
+}

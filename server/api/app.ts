@@ -1,0 +1,61 @@
+import { Hono } from "hono";
+import type { Store } from "../store/store.ts";
+import { isStoreUnreachable } from "../store/store.ts";
+import { content } from "./content.ts";
+import type { PlatformEnv } from "./context.ts";
+import { requireClient } from "./contract.ts";
+import { ApiError, errorJson } from "./errors.ts";
+import { init } from "./init.ts";
+import { realmRoutes } from "./realm-routes.ts";
+import { referrals } from "./referrals.ts";
+
+export interface PlatformOptions {
+  store: Store;
+  /** Called with unexpected errors (the response is a generic 500 either way). */
+  onError?: (error: unknown, requestId: string) => void;
+}
+
+/**
+ * The platform API (spec section 7) as a Hono app. Mounted by server/main.ts under /api, and
+ * called in-process by the web app through app/platform.
+ */
+export function createPlatformApi({ store, onError }: PlatformOptions) {
+  const api = new Hono<PlatformEnv>();
+  api.use(async (c, next) => {
+    c.set("store", store);
+    c.set("requestId", c.req.header("X-Request-Id") ?? crypto.randomUUID());
+    c.header("X-Request-Id", c.get("requestId"));
+    await next();
+  });
+
+  const v1 = new Hono<PlatformEnv>();
+  v1.route("/", realmRoutes);
+  v1.use("/init", requireClient);
+  v1.route("/", init);
+  v1.route("/", referrals);
+
+  const v2 = new Hono<PlatformEnv>();
+  v2.route("/", realmRoutes);
+  v2.use("/*", async (c, next) => {
+    // realm-lookup is the only call made before a client knows its key.
+    if (c.req.path.endsWith("/realm-lookup")) return next();
+    return requireClient(c, next);
+  });
+  v2.route("/", content);
+
+  api.route("/v1", v1);
+  api.route("/v2", v2);
+  // v4 serves basket and gifts; those resources arrive with checkout.
+  api.route("/v4", new Hono<PlatformEnv>());
+
+  api.notFound((c) => errorJson(c, new ApiError(404, "NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}`)));
+  api.onError((error, c) => {
+    if (error instanceof ApiError) return errorJson(c, error);
+    if (isStoreUnreachable(error)) {
+      return errorJson(c, new ApiError(503, "STORE_UNAVAILABLE", "The platform's store cannot be reached; try again shortly"));
+    }
+    onError?.(error, c.get("requestId"));
+    return errorJson(c, new ApiError(500, "GENERIC", "Something went wrong on our side"));
+  });
+  return api;
+}

@@ -1,0 +1,15 @@
+import type { Store } from "../store/store.ts";
+import type { RealmRow } from "./realms.ts";
+
+/** What every platform handler can read from the Hono context. */
+export interface PlatformEnv {
+  Variables: {
+    store: Store;
+    requestId: string;
+    /** Set by `requireClient`: the realm named by the Realm header, verified by its API key. */
+    realm: RealmRow;
+    deviceId: string | undefined;
+    /** The realm language that best matches Accept-Language. */
+    locale: string;
+  };
+}

@@ -1,0 +1,67 @@
+import { createMiddleware } from "hono/factory";
+import { ApiError } from "./errors.ts";
+import type { PlatformEnv } from "./context.ts";
+import { findRealm, isValidApiKey, negotiateLocale } from "./realms.ts";
+
+/** Request headers of the platform contract (spec section 7). */
+export const HEADERS = {
+  apiKey: "X-Api-Key",
+  app: "App",
+  appVersion: "X-App-Version",
+  deviceId: "X-Device-Id",
+  realm: "Realm",
+  replacementAuthorisation: "Replacementauthorisation",
+  requestId: "X-Request-Id",
+} as const;
+
+/**
+ * Every realm-scoped call names its realm and carries that realm's API key and an app
+ * identifier; missing or wrong ones get a JSON error naming the header, never a crash.
+ */
+export const requireClient = createMiddleware<PlatformEnv>(async (c, next) => {
+  const realmName = c.req.header(HEADERS.realm);
+  if (!realmName) {
+    throw new ApiError(400, "MISSING_REALM", `The ${HEADERS.realm} header is required`);
+  }
+  const key = c.req.header(HEADERS.apiKey);
+  if (!key) {
+    throw new ApiError(401, "MISSING_API_KEY", `The ${HEADERS.apiKey} header is required`);
+  }
+  if (!c.req.header(HEADERS.app)) {
+    throw new ApiError(400, "MISSING_APP", `The ${HEADERS.app} header is required`);
+  }
+  const { db } = c.get("store");
+  const realm = await findRealm(db, realmName);
+  if (!realm) throw new ApiError(404, "REALM_NOT_FOUND", `Realm '${realmName}' does not exist`);
+  if (!(await isValidApiKey(db, realm.name, key))) {
+    throw new ApiError(401, "INVALID_API_KEY", `The API key is not valid for realm '${realm.name}'`);
+  }
+  c.set("realm", realm);
+  c.set("deviceId", c.req.header(HEADERS.deviceId));
+  c.set("locale", negotiateLocale(c.req.header("Accept-Language"), realm));
+  await next();
+});
+
+/** Bodies are JSON only: anything else is refused before a handler reads it. */
+export const requireJsonBody = createMiddleware<PlatformEnv>(async (c, next) => {
+  if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "DELETE") {
+    const type = c.req.header("Content-Type") ?? "";
+    const length = c.req.header("Content-Length");
+    const hasBody = length !== "0" && (length !== undefined || c.req.header("Transfer-Encoding"));
+    if (hasBody && !/^application\/json\b/i.test(type)) {
+      throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Request bodies must be application/json");
+    }
+  }
+  await next();
+});
+
+/** Parses a JSON body, turning malformed JSON into a 400 instead of an exception. */
+export async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "MALFORMED_JSON", "The request body is not valid JSON");
+  }
+}

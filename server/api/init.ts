@@ -1,0 +1,67 @@
+import { and, desc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import * as t from "../store/schema.ts";
+import type { Db } from "../store/store.ts";
+import { imageUrl } from "./cards.ts";
+import { countLiveEvents, loadHeroes } from "./content.ts";
+import type { PlatformEnv } from "./context.ts";
+import { badRequest } from "./errors.ts";
+
+export const init = new Hono<PlatformEnv>();
+
+const PLATFORMS = ["WEB", "MOBILE_WEB"] as const;
+
+/**
+ * Everything a client needs to draw a realm's shell in one call (spec section 7, init):
+ * settings and theme, the menu for `menuTargetPlatform`, the home heroes and, with
+ * `countEvents=LIVE`, the number of events live now.
+ */
+init.get("/init", async (c) => {
+  const { db } = c.get("store");
+  const realm = c.get("realm");
+  const platform = (c.req.query("menuTargetPlatform") ?? "WEB").toUpperCase();
+  if (!PLATFORMS.includes(platform as never)) {
+    throw badRequest("INVALID_QUERY", "Query parameter 'menuTargetPlatform' must be WEB or MOBILE_WEB");
+  }
+  const countEvents = c.req.query("countEvents");
+  if (countEvents !== undefined && countEvents.toUpperCase() !== "LIVE") {
+    throw badRequest("INVALID_QUERY", "Query parameter 'countEvents' must be LIVE");
+  }
+  const now = new Date();
+  const [menu, heroes, eventCount] = await Promise.all([
+    loadMenu(db, realm.name, platform),
+    loadHeroes(db, realm, now),
+    countEvents ? countLiveEvents(db, realm.name, now) : Promise.resolve(undefined),
+  ]);
+  c.header("Cache-Control", "no-store");
+  return c.json({
+    realm: {
+      name: realm.name,
+      fullName: realm.fullName,
+      logoUrl: imageUrl(realm.logoImageId),
+      defaultLocale: realm.defaultLocale,
+      languages: realm.languages,
+    },
+    locale: c.get("locale"),
+    settings: realm.settings,
+    theme: realm.theme,
+    menu,
+    content: { heroes },
+    ...(eventCount === undefined ? {} : { eventCount }),
+    authenticationProviders: (realm.settings as { authenticationProviders?: unknown[] }).authenticationProviders ?? [],
+  });
+});
+
+/** The live menu for a target platform, falling back to the WEB menu. */
+export async function loadMenu(db: Db, realm: string, platform: string) {
+  for (const candidate of platform === "WEB" ? ["WEB"] : [platform, "WEB"]) {
+    const [row] = await db
+      .select({ document: t.menus.document, version: t.menus.version })
+      .from(t.menus)
+      .where(and(eq(t.menus.realm, realm), eq(t.menus.targetPlatform, candidate)))
+      .orderBy(desc(t.menus.version))
+      .limit(1);
+    if (row) return { ...row.document, targetPlatform: candidate, version: row.version };
+  }
+  return null;
+}

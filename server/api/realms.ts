@@ -1,0 +1,68 @@
+import { and, eq, isNull } from "drizzle-orm";
+import * as t from "../store/schema.ts";
+import type { Db } from "../store/store.ts";
+
+export type RealmRow = typeof t.realms.$inferSelect;
+
+export async function findRealm(db: Db, name: string): Promise<RealmRow | undefined> {
+  const [row] = await db.select().from(t.realms).where(eq(t.realms.name, name));
+  return row;
+}
+
+export async function findRealmByDomain(db: Db, host: string): Promise<RealmRow | undefined> {
+  const [row] = await db
+    .select({ realm: t.realms })
+    .from(t.realmDomains)
+    .innerJoin(t.realms, eq(t.realms.name, t.realmDomains.realm))
+    .where(eq(t.realmDomains.domain, host.toLowerCase()));
+  return row?.realm;
+}
+
+export async function activeApiKey(db: Db, realm: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ key: t.realmApiKeys.key })
+    .from(t.realmApiKeys)
+    .where(and(eq(t.realmApiKeys.realm, realm), isNull(t.realmApiKeys.revokedAt)))
+    .orderBy(t.realmApiKeys.createdAt)
+    .limit(1);
+  return row?.key;
+}
+
+export async function isValidApiKey(db: Db, realm: string, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ key: t.realmApiKeys.key })
+    .from(t.realmApiKeys)
+    .where(
+      and(
+        eq(t.realmApiKeys.key, key),
+        eq(t.realmApiKeys.realm, realm),
+        isNull(t.realmApiKeys.revokedAt),
+      ),
+    );
+  return row !== undefined;
+}
+
+/**
+ * The realm language for an Accept-Language value: the first listed language whose primary
+ * subtag the realm supports, else the realm's default.
+ */
+export function negotiateLocale(acceptLanguage: string | undefined, realm: RealmRow): string {
+  if (!acceptLanguage) return realm.defaultLocale;
+  const wanted = acceptLanguage
+    .split(",")
+    .map((part) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.find((p) => p.trim().startsWith("q="));
+      return { tag: tag.trim().replace(/_/g, "-"), q: q ? Number(q.trim().slice(2)) : 1 };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of wanted) {
+    const exact = realm.languages.find((l) => l.toLowerCase() === tag.toLowerCase());
+    if (exact) return exact;
+    const primary = tag.split("-")[0]!.toLowerCase();
+    const match = realm.languages.find((l) => l.split("-")[0]!.toLowerCase() === primary);
+    if (match) return match;
+  }
+  return realm.defaultLocale;
+}

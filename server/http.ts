@@ -1,0 +1,128 @@
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import { Hono } from "hono";
+import { createPlatformApi } from "./api/app.ts";
+import { HEADERS } from "./api/contract.ts";
+import { imageRoutes } from "./media/image-route.ts";
+import type { Store } from "./store/store.ts";
+import type { PlatformLoadContext } from "../app/platform/context.ts";
+
+export interface ServerAppOptions {
+  store: Store;
+  /** The Remix server build; omit to serve only the platform, media and static files. */
+  build?: ServerBuild;
+  mode?: "production" | "development" | "test";
+  /** Another platform to call instead of the embedded one. */
+  apiBaseUrl?: string;
+  publicDir?: string;
+  log?: (line: Record<string, unknown>) => void;
+}
+
+/** Base URL the web app uses for the embedded platform; requests to it never leave the process. */
+export const IN_PROCESS_PLATFORM = "http://platform.internal";
+
+type Vars = { Variables: { requestId: string; realm?: string; timing: PlatformLoadContext["timing"] } };
+
+/** One HTTP app: platform API, media, images, static files and the Remix web app. */
+export function createServerApp(options: ServerAppOptions) {
+  const { store } = options;
+  const publicDir = options.publicDir ?? path.resolve("public");
+  const log = options.log ?? ((line) => process.stdout.write(`${JSON.stringify(line)}\n`));
+  const app = new Hono<Vars>();
+
+  const platform = new Hono().route(
+    "/api",
+    createPlatformApi({
+      store,
+      onError: (error, requestId) =>
+        log({ level: "error", requestId, error: error instanceof Error ? error.stack : String(error) }),
+    }),
+  );
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const requestId = c.req.header(HEADERS.requestId) ?? crypto.randomUUID();
+    const timing = { platformMs: 0, platformCalls: 0 };
+    c.set("requestId", requestId);
+    c.set("timing", timing);
+    await next();
+    const duration = performance.now() - started;
+    c.header(HEADERS.requestId, requestId);
+    if (!c.req.path.startsWith("/build/")) {
+      const render = Math.max(0, duration - timing.platformMs);
+      c.header(
+        "Server-Timing",
+        `platform;dur=${timing.platformMs.toFixed(1)};desc="${timing.platformCalls} call(s)", render;dur=${render.toFixed(1)}, total;dur=${duration.toFixed(1)}`,
+      );
+    }
+    log({
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      durationMs: Math.round(duration * 10) / 10,
+      realm: c.get("realm") ?? c.req.header(HEADERS.realm) ?? null,
+      requestId,
+    });
+  });
+
+  app.get("/healthz", async (c) => {
+    try {
+      await Promise.race([
+        store.ping(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("store timeout")), 2_000)),
+      ]);
+      return c.json({ status: "ok", store: store.kind });
+    } catch {
+      return c.json({ status: "unavailable", store: store.kind }, 503);
+    }
+  });
+
+  app.all("/api/*", (c) => platform.fetch(c.req.raw));
+
+  app.route("/images", imageRoutes(store));
+
+  app.use(
+    "/media/*",
+    serveStatic({
+      root: publicDir,
+      onFound: (file, c) => {
+        if (file.endsWith(".m3u8")) c.header("Content-Type", "application/vnd.apple.mpegurl");
+        c.header("Cache-Control", file.endsWith(".m3u8") ? "public, max-age=60" : "public, max-age=86400");
+        c.header("Access-Control-Allow-Origin", "*");
+      },
+    }),
+  );
+
+  // Remix fingerprints everything under /build/, so it may be cached forever.
+  app.use(
+    "/build/*",
+    serveStatic({
+      root: publicDir,
+      onFound: (_file, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use(
+    "/*",
+    serveStatic({
+      root: publicDir,
+      onFound: (_file, c) => c.header("Cache-Control", "public, max-age=3600"),
+    }),
+  );
+
+  if (options.build) {
+    const handle = createRequestHandler(options.build, options.mode ?? "production");
+    const internalFetch = async (request: Request) => platform.fetch(request);
+    app.all("*", (c) => {
+      const context: PlatformLoadContext = {
+        requestId: c.get("requestId"),
+        timing: c.get("timing"),
+        platformBaseUrl: options.apiBaseUrl ?? IN_PROCESS_PLATFORM,
+        platformFetch: options.apiBaseUrl ? fetch : internalFetch,
+        setRealm: (realm) => c.set("realm", realm),
+      };
+      return handle(c.req.raw, context as unknown as AppLoadContext);
+    });
+  }
+  return app;
+}

@@ -1,0 +1,90 @@
+/**
+ * The one server process: `node --import tsx server/main.ts` (npm start builds first).
+ * Opens the store (migrating it), seeds the demo realms into an empty store, then serves.
+ */
+import { access } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import type { ServerBuild } from "@remix-run/node";
+import { loadEnv, EnvError } from "./env.ts";
+import { createServerApp } from "./http.ts";
+import { ConfigValidationError } from "./seed/config.ts";
+import { seed, storeIsEmpty } from "./seed/seed.ts";
+import { openStore, StoreUnavailableError, type Store } from "./store/store.ts";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const env = loadEnv();
+  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  if (env.SEED_DEMO && (await storeIsEmpty(store.db))) {
+    const summary = await seed(store.db);
+    for (const r of summary.realms) console.log(JSON.stringify({ level: "info", msg: "seeded", ...r }));
+  }
+  const build = await loadBuild();
+  const app = createServerApp({
+    store,
+    build,
+    mode: env.NODE_ENV,
+    apiBaseUrl: env.API_BASE_URL,
+    log: env.LOG_REQUESTS ? undefined : () => {},
+  });
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    console.log(JSON.stringify({ level: "info", msg: "listening", url: `http://localhost:${info.port}`, store: store.kind }));
+  });
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    console.error(`server: cannot listen on ${env.HOST}:${env.PORT}: ${error.code ?? error.message}`);
+    process.exit(1);
+  });
+  installShutdown(server, store);
+}
+
+async function loadBuild(): Promise<ServerBuild> {
+  const file = path.resolve("build/index.js");
+  try {
+    await access(file);
+  } catch {
+    throw new StartupError("build/index.js is missing: run `npm run build` (npm start does it for you)");
+  }
+  return (await import(pathToFileURL(file).href)) as ServerBuild;
+}
+
+/** On SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the store. */
+function installShutdown(server: ReturnType<typeof serve>, store: Store) {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(JSON.stringify({ level: "info", msg: "shutting down", signal }));
+    const force = setTimeout(() => {
+      console.error("server: in-flight requests did not finish in time; exiting");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      await store.close().catch(() => {});
+      process.exit(0);
+    });
+    // Idle keep-alive sockets would hold close() open until they time out.
+    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+class StartupError extends Error {}
+
+main().catch((error: unknown) => {
+  if (
+    error instanceof EnvError ||
+    error instanceof StoreUnavailableError ||
+    error instanceof ConfigValidationError ||
+    error instanceof StartupError
+  ) {
+    console.error(`server: ${error.message}`);
+  } else {
+    console.error("server: failed to start:", error);
+  }
+  process.exit(1);
+});
