@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { createPlatformApi } from "./api/app.ts";
 import { HEADERS } from "./api/contract.ts";
 import { imageRoutes } from "./media/image-route.ts";
-import type { Store } from "./store/store.ts";
+import { isStoreUnreachable, type Store } from "./store/store.ts";
 import type { PlatformLoadContext } from "../app/platform/context.ts";
 
 export interface ServerAppOptions {
@@ -31,14 +31,9 @@ export function createServerApp(options: ServerAppOptions) {
   const log = options.log ?? ((line) => process.stdout.write(`${JSON.stringify(line)}\n`));
   const app = new Hono<Vars>();
 
-  const platform = new Hono().route(
-    "/api",
-    createPlatformApi({
-      store,
-      onError: (error, requestId) =>
-        log({ level: "error", requestId, error: error instanceof Error ? error.stack : String(error) }),
-    }),
-  );
+  const logError = (error: unknown, requestId: string) =>
+    log({ level: "error", requestId, error: error instanceof Error ? error.stack : String(error) });
+  const platform = createPlatformApi({ store, onError: logError });
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -78,16 +73,20 @@ export function createServerApp(options: ServerAppOptions) {
     }
   });
 
-  app.all("/api/*", (c) => platform.fetch(c.req.raw));
+  app.all("/api/*", (c) => platform.fetch(c.req.raw, { requestId: c.get("requestId") }));
 
   app.route("/images", imageRoutes(store));
 
+  app.use("/media/*", async (c, next) => {
+    await next();
+    // serveStatic has no type for HLS playlists.
+    if (c.res.ok && c.req.path.endsWith(".m3u8")) c.header("Content-Type", "application/vnd.apple.mpegurl");
+  });
   app.use(
     "/media/*",
     serveStatic({
       root: publicDir,
       onFound: (file, c) => {
-        if (file.endsWith(".m3u8")) c.header("Content-Type", "application/vnd.apple.mpegurl");
         c.header("Cache-Control", file.endsWith(".m3u8") ? "public, max-age=60" : "public, max-age=86400");
         c.header("Access-Control-Allow-Origin", "*");
       },
@@ -110,9 +109,18 @@ export function createServerApp(options: ServerAppOptions) {
     }),
   );
 
+  // Images and media share the store: an outage there is a 503 too, never a bare 500.
+  app.onError((error, c) => {
+    if (isStoreUnreachable(error)) {
+      return c.json({ status: 503, code: "STORE_UNAVAILABLE", messages: ["The store cannot be reached; try again shortly"], requestId: c.get("requestId") }, 503);
+    }
+    logError(error, c.get("requestId"));
+    return c.json({ status: 500, code: "GENERIC", messages: ["Something went wrong on our side"], requestId: c.get("requestId") }, 500);
+  });
+
   if (options.build) {
     const handle = createRequestHandler(options.build, options.mode ?? "production");
-    const internalFetch = async (request: Request) => platform.fetch(request);
+    const internalFetch = async (request: Request) => platform.fetch(request, { requestId: request.headers.get(HEADERS.requestId) ?? undefined });
     app.all("*", (c) => {
       const context: PlatformLoadContext = {
         requestId: c.get("requestId"),

@@ -20,7 +20,8 @@ export function HeroSlide({ hero, locale, eager }: { hero: Hero; locale: string;
             height={800}
             alt=""
             loading={eager ? "eager" : "lazy"}
-            fetchPriority={eager ? "high" : "auto"}
+            // React 18 only passes the lower-case attribute through.
+            {...{ fetchpriority: eager ? "high" : "auto" }}
           />
         ) : null}
       </picture>

@@ -20,10 +20,12 @@ export interface PlatformOptions {
  * called in-process by the web app through app/platform.
  */
 export function createPlatformApi({ store, onError }: PlatformOptions) {
-  const api = new Hono<PlatformEnv>();
+  const api = new Hono<PlatformEnv>().basePath("/api");
   api.use(async (c, next) => {
     c.set("store", store);
-    c.set("requestId", c.req.header("X-Request-Id") ?? crypto.randomUUID());
+    // The outer server hands over the id it logs, so header, body and log line agree.
+    const outer = (c.env as { requestId?: string } | undefined)?.requestId;
+    c.set("requestId", outer ?? c.req.header("X-Request-Id") ?? crypto.randomUUID());
     c.header("X-Request-Id", c.get("requestId"));
     await next();
   });

@@ -92,7 +92,7 @@ content.get("/playlists", async (c) => {
   const where = eq(t.playlists.realm, c.get("realm").name);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ playlist: t.playlists, vodCount: sql<number>`(select count(*)::int from ${t.playlistItems} where ${t.playlistItems.playlistId} = ${t.playlists.id})` })
+      .select({ playlist: t.playlists, vodCount: sql<number>`(select count(*)::int from "playlist_items" where "playlist_items"."playlist_id" = "playlists"."id")` })
       .from(t.playlists)
       .where(where)
       .orderBy(asc(t.playlists.id))
@@ -127,7 +127,7 @@ content.get("/series/:id", async (c) => {
     .where(and(eq(t.series.realm, c.get("realm").name), eq(t.series.id, idParam(c.req.param("id")))));
   if (!row) throw notFound("Series");
   const seasons = await db
-    .select({ season: t.seasons, vodCount: sql<number>`(select count(*)::int from ${t.videos} where ${t.videos.seasonId} = ${t.seasons.id})` })
+    .select({ season: t.seasons, vodCount: sql<number>`(select count(*)::int from "videos" where "videos"."season_id" = "seasons"."id")` })
     .from(t.seasons)
     .where(eq(t.seasons.seriesId, row.id))
     .orderBy(asc(t.seasons.seasonNumber));

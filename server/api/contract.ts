@@ -46,8 +46,7 @@ export const requireClient = createMiddleware<PlatformEnv>(async (c, next) => {
 export const requireJsonBody = createMiddleware<PlatformEnv>(async (c, next) => {
   if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "DELETE") {
     const type = c.req.header("Content-Type") ?? "";
-    const length = c.req.header("Content-Length");
-    const hasBody = length !== "0" && (length !== undefined || c.req.header("Transfer-Encoding"));
+    const hasBody = c.req.raw.body !== null && c.req.header("Content-Length") !== "0";
     if (hasBody && !/^application\/json\b/i.test(type)) {
       throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Request bodies must be application/json");
     }

@@ -258,13 +258,22 @@ async function publishMenuIfChanged(db: Db, realm: string, menu: RealmConfig["me
     .orderBy(desc(t.menus.version))
     .limit(1);
   const { $schema: _schema, ...document } = menu;
-  if (latest && JSON.stringify(latest.document) === JSON.stringify(document)) return;
+  if (latest && canonicalJson(latest.document) === canonicalJson(document)) return;
   await db.insert(t.menus).values({
     realm,
     targetPlatform: platform,
     version: (latest?.version ?? 0) + 1,
     document: document as Record<string, unknown>,
   });
+}
+
+/** JSON with sorted keys: jsonb does not keep the order a document was written in. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
 }
 
 function defaultHeroKeys(config: RealmConfig): string[] {

@@ -53,10 +53,8 @@ async function openPglite(options: StoreOptions): Promise<Store> {
   let client: PGlite;
   try {
     if (options.loadDataDir) {
-      client = new PGlite(
-        options.dataDir ? options.dataDir : undefined,
-        { loadDataDir: options.loadDataDir },
-      );
+      // PGlite ignores the options object when its first argument is undefined.
+      client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
     } else {
       const dataDir = path.resolve(options.dataDir ?? "./data");
       await mkdir(dataDir, { recursive: true });

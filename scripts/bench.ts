@@ -1,0 +1,189 @@
+/**
+ * `npm run bench`: builds the app, starts the production server on a free port with an empty
+ * data directory, and measures
+ *   (a) the realm home page against a static file of the same size served by the same process
+ *       (the ratio says what server rendering costs over just sending bytes), and
+ *   (b) the JavaScript each route loads on a first visit, raw and gzipped.
+ * Prints both and writes them to bench/results.json. `BENCH_DURATION` (seconds, default 10)
+ * sets how long each load run lasts. Exit 0 on success, 1 with a one-line reason on failure.
+ */
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { CONNECTIONS, measure, type LoadFigures } from "./bench/load.ts";
+import { routeJsSizes, type JsSize } from "./bench/route-js.ts";
+import {
+  BenchError,
+  buildApp,
+  killServersSync,
+  startServer,
+  type RunningServer,
+} from "./bench/server.ts";
+import { fixed, kib, table } from "./bench/table.ts";
+
+const ROOT = process.cwd();
+const HOME_PATH = "/realm/arena";
+// Under public/ so the server's own static handler serves it at the root path.
+const BASELINE_NAME = "bench-baseline.html";
+const BASELINE_FILE = path.join(ROOT, "public", BASELINE_NAME);
+const RESULTS_FILE = path.join(ROOT, "bench", "results.json");
+
+let server: RunningServer | undefined;
+
+/** Synchronous so it also works from the "exit" handler; every step tolerates a repeat. */
+function removeBaseline() {
+  rmSync(BASELINE_FILE, { force: true });
+}
+
+async function main() {
+  const duration = durationSeconds();
+  buildApp();
+  // Sizes come from the files just built, before anything touches public/.
+  const js = await routeJsSizes(ROOT);
+  server = await startServer();
+  const home = await writeBaseline(server.baseUrl);
+  // One after the other: concurrent runs would compete for the same CPU and skew both.
+  const homeLoad = await measure(`${server.baseUrl}${HOME_PATH}`, duration);
+  const staticLoad = await measure(`${server.baseUrl}/${BASELINE_NAME}`, duration);
+  const ratio = homeLoad.rps / staticLoad.rps;
+
+  printLoad(home.bytes, duration, homeLoad, staticLoad, ratio);
+  printJs(js);
+  writeResults({ duration, homeBytes: home.bytes, homeLoad, staticLoad, ratio, js });
+}
+
+function durationSeconds(): number {
+  const raw = process.env.BENCH_DURATION;
+  if (raw === undefined || raw === "") return 10;
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 1) {
+    throw new BenchError(`BENCH_DURATION must be a whole number of seconds >= 1, got '${raw}'`);
+  }
+  return seconds;
+}
+
+/**
+ * Writes the home page's own HTML as the static baseline: same byte count, same content type,
+ * so the two runs differ only in how the bytes are produced. Checks the server sends it whole.
+ */
+async function writeBaseline(baseUrl: string): Promise<{ bytes: number }> {
+  const home = await fetchBytes(`${baseUrl}${HOME_PATH}`);
+  writeFileSync(BASELINE_FILE, home);
+  const served = await fetchBytes(`${baseUrl}/${BASELINE_NAME}`);
+  if (served.length !== home.length) {
+    throw new BenchError(
+      `/${BASELINE_NAME} served ${served.length} bytes, expected ${home.length}`,
+    );
+  }
+  return { bytes: home.length };
+}
+
+async function fetchBytes(url: string): Promise<Buffer> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  if (!response.ok) throw new BenchError(`GET ${url} answered ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+function printLoad(
+  bytes: number,
+  duration: number,
+  home: LoadFigures,
+  baseline: LoadFigures,
+  ratio: number,
+) {
+  console.log(
+    `\nHome page vs static file of the same size (${bytes} bytes), ` +
+      `${CONNECTIONS} connections, ${duration} s each\n`,
+  );
+  const row = (name: string, f: LoadFigures) => [
+    name,
+    fixed(f.rps),
+    fixed(f.p50Ms),
+    fixed(f.p99Ms),
+    String(f.requests),
+    String(f.non2xx),
+    String(f.errors),
+  ];
+  console.log(
+    table(
+      ["target", "req/s", "p50 ms", "p99 ms", "requests", "non-2xx", "errors"],
+      [row(HOME_PATH, home), row(`/${BASELINE_NAME}`, baseline)],
+    ),
+  );
+  console.log(`\nhome_rps / static_rps = ${ratio.toFixed(3)}`);
+}
+
+function printJs(js: Record<string, JsSize>) {
+  console.log("\nJavaScript loaded on a first visit (entry + root + route, with imports)\n");
+  const base = js.root;
+  const rows = Object.entries(js).map(([id, size]) => [
+    id,
+    kib(size.raw),
+    kib(size.gzip),
+    id === "root" || !base ? "(baseline)" : `+${kib(size.gzip - base.gzip)}`,
+  ]);
+  console.log(table(["route", "raw", "gzip", "gzip over root"], rows));
+}
+
+function writeResults(figures: {
+  duration: number;
+  homeBytes: number;
+  homeLoad: LoadFigures;
+  staticLoad: LoadFigures;
+  ratio: number;
+  js: Record<string, JsSize>;
+}) {
+  const target = (f: LoadFigures) => ({
+    url: new URL(f.url).pathname,
+    rps: f.rps,
+    p50: f.p50Ms,
+    p99: f.p99Ms,
+  });
+  const results = {
+    timestamp: new Date().toISOString(),
+    node: process.version,
+    durationSeconds: figures.duration,
+    connections: CONNECTIONS,
+    homeBytes: figures.homeBytes,
+    targets: { home: target(figures.homeLoad), static: target(figures.staticLoad) },
+    ratio: figures.ratio,
+    js: figures.js,
+  };
+  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nwrote ${path.relative(ROOT, RESULTS_FILE)}`);
+}
+
+/** Stops the server and removes the baseline file; awaited on every way out of main(). */
+async function cleanup() {
+  removeBaseline();
+  await server?.stop();
+}
+
+function fail(error: unknown): never {
+  const reason = error instanceof Error ? error.message : String(error);
+  // Non-bench errors are unexpected: keep the stack on stderr, the reason on the last line.
+  if (!(error instanceof BenchError) && error instanceof Error) console.error(error.stack);
+  console.error(`bench failed: ${reason}`);
+  process.exit(1);
+}
+
+// Ctrl-C: clean up like any other failure. "exit" is the last resort for anything missed.
+process.once("SIGINT", () => {
+  cleanup().finally(() => fail(new BenchError("interrupted")));
+});
+process.once("SIGTERM", () => {
+  cleanup().finally(() => fail(new BenchError("terminated")));
+});
+process.on("exit", () => {
+  removeBaseline();
+  killServersSync();
+});
+
+try {
+  await main();
+  await cleanup();
+} catch (error) {
+  await cleanup().catch(() => {});
+  fail(error);
+}
+if (existsSync(BASELINE_FILE)) fail(new BenchError(`${BASELINE_FILE} was not removed`));

@@ -1,0 +1,66 @@
+/**
+ * HTTP load with autocannon: a short warm-up, then a fixed-duration run, summarised to the few
+ * figures the bench reports.
+ */
+import { createRequire } from "node:module";
+import { BenchError } from "./server.ts";
+
+/** The part of autocannon's result the bench reads (the package ships no types). */
+interface AutocannonResult {
+  requests: { mean: number; total: number };
+  latency: { mean: number; p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+interface AutocannonOptions {
+  url: string;
+  connections: number;
+  duration?: number;
+  amount?: number;
+}
+type Autocannon = (options: AutocannonOptions) => PromiseLike<AutocannonResult>;
+
+// autocannon is CommonJS without type declarations; require() keeps its typing local to here.
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+export const CONNECTIONS = 10;
+const WARMUP_REQUESTS = 200;
+
+export interface LoadFigures {
+  url: string;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+/**
+ * Warm-up first so JIT, module caches and keep-alive sockets are settled, then measure.
+ * Any non-2xx or error fails the bench: a fast 404 or 500 would make a meaningless figure.
+ */
+export async function measure(url: string, durationSeconds: number): Promise<LoadFigures> {
+  assertClean(url, await autocannon({ url, connections: CONNECTIONS, amount: WARMUP_REQUESTS }));
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: durationSeconds });
+  assertClean(url, result);
+  return {
+    url,
+    rps: result.requests.mean,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+function assertClean(url: string, result: AutocannonResult) {
+  // autocannon counts timeouts among errors; named separately because they read differently.
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new BenchError(
+      `${url}: ${result.non2xx} non-2xx response(s), ${result.errors} error(s) (${result.timeouts} timeout(s))`,
+    );
+  }
+}

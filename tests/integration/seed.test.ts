@@ -1,0 +1,89 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigValidationError, demoRealmsDir } from "../../server/seed/config.ts";
+import { seed } from "../../server/seed/seed.ts";
+import * as t from "../../server/store/schema.ts";
+import type { Store } from "../../server/store/store.ts";
+import { openTestStore } from "../fixtures/test-store.ts";
+
+let store: Store;
+let scratch: string;
+beforeAll(async () => {
+  store = await openTestStore();
+  scratch = await mkdtemp(path.join(os.tmpdir(), "seed-test-"));
+});
+afterAll(async () => {
+  await store.close();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+const counts = async () => ({
+  realms: (await store.db.select({ n: count() }).from(t.realms))[0]!.n,
+  events: (await store.db.select({ n: count() }).from(t.events))[0]!.n,
+  videos: (await store.db.select({ n: count() }).from(t.videos))[0]!.n,
+  menus: (await store.db.select({ n: count() }).from(t.menus))[0]!.n,
+  images: (await store.db.select({ n: count() }).from(t.images))[0]!.n,
+});
+
+describe("seed", () => {
+  it("is idempotent: seeding again changes no ids, counts or times", async () => {
+    const before = await counts();
+    const eventsBefore = await store.db.select({ id: t.events.id, startAt: t.events.startAt }).from(t.events).orderBy(t.events.id);
+    await seed(store.db);
+    expect(await counts()).toEqual(before);
+    const eventsAfter = await store.db.select({ id: t.events.id, startAt: t.events.startAt }).from(t.events).orderBy(t.events.id);
+    expect(eventsAfter).toEqual(eventsBefore);
+  });
+
+  it("refuses an invalid file naming file, pointer and reason, and changes nothing", async () => {
+    const dir = path.join(scratch, "broken");
+    await cp(demoRealmsDir, dir, { recursive: true });
+    const contentFile = path.join(dir, "liga", "content.json");
+    const content = JSON.parse(await readFile(contentFile, "utf8"));
+    content.events[3].durationMinutes = -5;
+    content.videos[0].bogus = true;
+    content.playlists[0].videoKeys[0] = "no-such-video";
+    await writeFile(contentFile, JSON.stringify(content));
+    const realmFile = path.join(dir, "arena", "realm.json");
+    const realm = JSON.parse(await readFile(realmFile, "utf8"));
+    realm.settings.realmFullName = "Renamed (must not be written)";
+    await writeFile(realmFile, JSON.stringify(realm));
+
+    const before = await counts();
+    const error = await seed(store.db, { dir }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigValidationError);
+    const issues = (error as ConfigValidationError).issues;
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ file: expect.stringMatching(/liga\/content\.json$/), pointer: "/events/3/durationMinutes", message: "must be >= 1" }),
+        expect.objectContaining({ pointer: "/videos/0/bogus", message: expect.stringMatching(/unknown property 'bogus'/) }),
+      ]),
+    );
+    expect(await counts()).toEqual(before);
+    const [arena] = await store.db.select({ fullName: t.realms.fullName }).from(t.realms).orderBy(t.realms.name);
+    expect(arena!.fullName).toBe("Arena Fight Pass");
+  });
+
+  it("reports broken cross references once the schema passes", async () => {
+    const dir = path.join(scratch, "dangling");
+    await cp(demoRealmsDir, dir, { recursive: true });
+    const contentFile = path.join(dir, "liga", "content.json");
+    const content = JSON.parse(await readFile(contentFile, "utf8"));
+    content.playlists[0].videoKeys[0] = "no-such-video";
+    await writeFile(contentFile, JSON.stringify(content));
+    const error = (await seed(store.db, { dir }).catch((e: unknown) => e)) as ConfigValidationError;
+    expect(error.issues).toEqual([
+      expect.objectContaining({ pointer: "/playlists/0/videoKeys/0", message: "no video has the key 'no-such-video'" }),
+    ]);
+    expect(error.message).toContain("/playlists/0/videoKeys/0");
+  });
+
+  it("rebuilds a realm from scratch with reset", async () => {
+    const before = await counts();
+    await seed(store.db, { reset: true });
+    expect(await counts()).toEqual(before);
+  });
+});

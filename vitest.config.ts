@@ -1,0 +1,27 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/fixtures/prepare-store-dump.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file restores its own store; two at a time keeps a 2-core machine responsive.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
