@@ -179,4 +179,5 @@ const UNREACHABLE_MESSAGES = [
   "timeout exceeded when trying to connect",
   "Client has encountered a connection error",
   "PGlite is closed",
+  "Cannot use a pool after calling end",
 ];
