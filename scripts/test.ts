@@ -14,7 +14,7 @@ const CHROMIUM = "/usr/bin/chromium";
 let passed = 0;
 let failed = 0;
 
-function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+function run(title: string, command: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
@@ -39,7 +39,7 @@ function countPlaywright(file: string) {
   failed += report.stats.unexpected;
 }
 
-function vitest(title: string, project: string, report: string, env: NodeJS.ProcessEnv = {}) {
+function vitest(title: string, project: string, report: string, env: Record<string, string> = {}) {
   const file = path.join(reports, report);
   const ok = run(title, "npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`], env);
   if (existsSync(file)) countVitest(file);

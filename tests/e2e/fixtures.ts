@@ -1,0 +1,20 @@
+import { test as base } from "@playwright/test";
+import { freshDataDir, removeDir, ServerProcess } from "./server-process.ts";
+
+/** One built server with a fresh data folder, shared by the tests of a worker. */
+export const test = base.extend<object, { server: ServerProcess }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const dataDir = await freshDataDir();
+      const server = await ServerProcess.start({ DATA_DIR: dataDir, LOG_REQUESTS: "false" });
+      await use(server);
+      await server.stop();
+      await removeDir(dataDir);
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+});
+
+export { expect } from "@playwright/test";

@@ -1,0 +1,74 @@
+import { expect, test } from "./fixtures.ts";
+
+test.describe("the web app boots", () => {
+  test("arena renders its brand, logo and hero from init on the server", async ({ page }) => {
+    const response = await page.goto("/realm/arena");
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["server-timing"]).toMatch(/platform;dur=[\d.]+.*render;dur=/);
+    expect(response?.headers()["x-request-id"]).toBeTruthy();
+    await expect(page).toHaveTitle("Arena Fight Pass");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Arena Fight Pass");
+    const logo = page.getByRole("img", { name: "Arena Fight Pass home" });
+    await expect(logo).toBeVisible();
+    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByRole("heading", { level: 2, name: "AFC 24/7" })).toBeVisible();
+    await expect(page.getByText(/events? live now/)).toBeVisible();
+  });
+
+  test("liga follows the browser language among its own, with its own light brand", async ({ page }) => {
+    await page.goto("/realm/liga");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByText(/events? live now/)).toBeVisible();
+    await page.setExtraHTTPHeaders({ "Accept-Language": "pt-BR,pt;q=0.9" });
+    await page.goto("/realm/liga");
+    await expect(page.locator("html")).toHaveAttribute("lang", "pt");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Liga Play");
+    await expect(page.getByText(/ao vivo agora/)).toBeVisible();
+    const ligaBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.goto("/realm/arena");
+    const arenaBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(ligaBackground).toBe("rgb(246, 247, 242)");
+    expect(arenaBackground).toBe("rgb(11, 13, 18)");
+  });
+
+  test("content is in the first HTML, without JavaScript", async ({ browser, server }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url });
+    const page = await context.newPage();
+    await page.goto("/realm/liga");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Liga Play");
+    await expect(page.getByRole("heading", { level: 2, name: "Liga Nacional 24h" })).toBeVisible();
+    await context.close();
+  });
+
+  test("an unknown realm or path is a not-found page with status 404", async ({ page }) => {
+    for (const path of ["/realm/nowhere", "/realm/arena/no-such-page", "/no-such-page"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    }
+  });
+
+  test("the landing page lists the realms and works by keyboard", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "Liga Play" })).toBeVisible();
+    await page.getByRole("link", { name: "Arena Fight Pass" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/realm\/arena$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Arena Fight Pass");
+  });
+
+  test("/disconnected shows the Connection Failed page", async ({ page }) => {
+    await page.goto("/disconnected");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connection Failed");
+    await expect(page.getByText("Please refresh the page")).toBeVisible();
+  });
+
+  test("fingerprinted assets are cached immutably", async ({ page, request }) => {
+    await page.goto("/realm/arena");
+    const script = await page.locator('script[src^="/build/"], link[href^="/build/"]').first();
+    const url = (await script.getAttribute("src")) ?? (await script.getAttribute("href"));
+    const response = await request.get(url!);
+    expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+});

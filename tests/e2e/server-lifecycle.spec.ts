@@ -1,0 +1,136 @@
+import { createServer, connect, type Server, type Socket } from "node:net";
+import { test, expect } from "@playwright/test";
+import * as t from "../../server/store/schema.ts";
+import { openStore } from "../../server/store/store.ts";
+import { createPostgresDatabase } from "../fixtures/postgres-database.ts";
+import { freePort, freshDataDir, removeDir, ServerProcess } from "./server-process.ts";
+
+const KEY = { Realm: "arena", "X-Api-Key": "arena-web-5b1f0c9e2d7a4e61", App: "e2e", "Content-Type": "application/json" };
+
+async function postReferral(url: string, id: string): Promise<number | null> {
+  const res = await fetch(`${url}/api/v1/session`, { method: "POST", headers: KEY, body: JSON.stringify({ referralExid: id }) });
+  return res.status === 201 ? ((await res.json()) as { id: number }).id : null;
+}
+
+test.describe("the server process", () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test("keeps written data across a graceful restart and a SIGKILL mid-write", async () => {
+    const dataDir = await freshDataDir();
+    try {
+      const first = await ServerProcess.start({ DATA_DIR: dataDir });
+      const savedId = await postReferral(first.url, "before-restart");
+      expect(savedId).not.toBeNull();
+      expect(await first.stop("SIGTERM")).toBe(0);
+      expect(first.output.join("")).toContain('"msg":"shutting down"');
+
+      const second = await ServerProcess.start({ DATA_DIR: dataDir, LOG_REQUESTS: "false" });
+      const acknowledged: number[] = [];
+      let n = 0;
+      const writers = Array.from({ length: 4 }, async () => {
+        for (;;) {
+          const id = await postReferral(second.url, `burst-${n++}`).catch(() => null);
+          if (id === null) return;
+          acknowledged.push(id);
+        }
+      });
+      await expect.poll(() => acknowledged.length, { timeout: 30_000 }).toBeGreaterThan(40);
+      await second.stop("SIGKILL");
+      await Promise.all(writers);
+
+      const third = await ServerProcess.start({ DATA_DIR: dataDir, LOG_REQUESTS: "false" });
+      expect((await fetch(`${third.url}/healthz`)).status).toBe(200);
+      expect(await third.stop("SIGTERM")).toBe(0);
+
+      const store = await openStore({ dataDir });
+      try {
+        const rows = await store.db.select({ id: t.referrals.id, referralId: t.referrals.referralId }).from(t.referrals);
+        const ids = new Set(rows.map((r) => r.id));
+        expect(rows.find((r) => r.id === savedId)?.referralId).toBe("before-restart");
+        expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await removeDir(dataDir);
+    }
+  });
+
+  test("exits with one clear line when the store cannot be reached at start", async () => {
+    const server = new ServerProcess(await freePort(), { DATABASE_URL: "postgres://postgres:secret@127.0.0.1:1/none" });
+    server.spawn();
+    expect(await server.exited()).toBe(1);
+    const output = server.output.join("").trim();
+    expect(output.split("\n")).toHaveLength(1);
+    expect(output).toMatch(/^server: PostgreSQL at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/none is not usable: .*ECONNREFUSED/);
+  });
+
+  test("shows Connection Failed with 503 while PostgreSQL is away, and recovers without restart", async ({ page }) => {
+    test.skip(!process.env.DATABASE_URL, "needs a PostgreSQL server (DATABASE_URL)");
+    const database = await createPostgresDatabase(process.env.DATABASE_URL!);
+    const target = new URL(database.url);
+    const proxy = await TcpProxy.start(target.hostname, Number(target.port || 5432));
+    const viaProxy = new URL(database.url);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    const server = await ServerProcess.start({ DATABASE_URL: viaProxy.toString(), LOG_REQUESTS: "false" });
+    try {
+      expect((await page.goto(`${server.url}/realm/arena`))?.status()).toBe(200);
+
+      await proxy.stop();
+      const down = await page.goto(`${server.url}/realm/arena`);
+      expect(down?.status()).toBe(503);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connection Failed");
+      await expect(page.getByText("Please refresh the page")).toBeVisible();
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
+
+      await proxy.restart();
+      await expect.poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 20_000 }).toBe(200);
+      expect((await page.goto(`${server.url}/realm/arena`))?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Arena Fight Pass");
+    } finally {
+      await server.stop();
+      await proxy.stop();
+      await database.drop();
+    }
+  });
+});
+
+/** A TCP forwarder we can cut, to take PostgreSQL away from the server and bring it back. */
+class TcpProxy {
+  private server?: Server;
+  private sockets = new Set<Socket>();
+  private constructor(
+    readonly port: number,
+    private readonly host: string,
+    private readonly targetPort: number,
+  ) {}
+
+  static async start(host: string, targetPort: number) {
+    const proxy = new TcpProxy(await freePort(), host, targetPort);
+    await proxy.restart();
+    return proxy;
+  }
+
+  restart(): Promise<void> {
+    this.server = createServer((client) => {
+      const upstream = connect(this.targetPort, this.host);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on("close", () => this.sockets.delete(s));
+        s.on("error", () => {
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    return new Promise((resolve) => this.server!.listen(this.port, "127.0.0.1", resolve));
+  }
+
+  stop(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    this.sockets.clear();
+    return new Promise((resolve) => (this.server?.listening ? this.server.close(() => resolve()) : resolve()));
+  }
+}

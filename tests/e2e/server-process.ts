@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const repoRoot = path.resolve(import.meta.dirname, "../..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function freshDataDir(): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), "streaming-e2e-"));
+}
+
+/** The built production server as a child process, on its own port and data folder. */
+export class ServerProcess {
+  readonly url: string;
+  readonly output: string[] = [];
+  private child?: ChildProcess;
+  exitCode: number | null = null;
+
+  constructor(
+    readonly port: number,
+    readonly env: Record<string, string>,
+  ) {
+    this.url = `http://127.0.0.1:${port}`;
+  }
+
+  static async start(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+    const server = new ServerProcess(await freePort(), env);
+    server.spawn();
+    await server.waitHealthy(timeoutMs);
+    return server;
+  }
+
+  spawn() {
+    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: "", NODE_ENV: "production", HOST: "127.0.0.1", ...this.env, PORT: String(this.port) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout!.on("data", (d: Buffer) => this.output.push(d.toString()));
+    child.stderr!.on("data", (d: Buffer) => this.output.push(d.toString()));
+    child.on("exit", (code) => (this.exitCode = code));
+    this.child = child;
+  }
+
+  async waitHealthy(timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (this.exitCode !== null) throw new Error(`server exited with ${this.exitCode}:\n${this.output.join("")}`);
+      try {
+        if ((await fetch(`${this.url}/healthz`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`server did not become healthy:\n${this.output.join("")}`);
+  }
+
+  /** Resolves with the exit code once the process has ended. */
+  exited(): Promise<number | null> {
+    if (this.exitCode !== null || !this.child) return Promise.resolve(this.exitCode);
+    return new Promise((resolve) => this.child!.once("exit", (code) => resolve(code)));
+  }
+
+  async stop(signal: NodeJS.Signals = "SIGTERM"): Promise<number | null> {
+    if (this.exitCode === null) this.child?.kill(signal);
+    return this.exited();
+  }
+}
+
+export async function removeDir(dir: string) {
+  await rm(dir, { recursive: true, force: true });
+}
