@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, loadEnv } from "../../server/env.ts";
+
+describe("environment", () => {
+  it("needs nothing: embedded store in ./data on port 3000", () => {
+    expect(loadEnv({})).toMatchObject({ PORT: 3000, DATA_DIR: "./data", DATABASE_URL: undefined, API_BASE_URL: undefined, SEED_DEMO: true });
+  });
+
+  it.each([
+    [{ PORT: "http" }, /PORT/],
+    [{ PORT: "70000" }, /PORT/],
+    [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL/],
+    [{ API_BASE_URL: "not a url" }, /API_BASE_URL/],
+    [{ NODE_ENV: "staging" }, /NODE_ENV/],
+    [{ SEED_DEMO: "maybe" }, /boolean/],
+  ])("stops on %j with a clear line", (env, message) => {
+    expect(() => loadEnv(env)).toThrow(EnvError);
+    expect(() => loadEnv(env)).toThrow(message);
+  });
+});
