@@ -15,7 +15,7 @@ const { values } = parseArgs({
 const env = loadEnv();
 let store;
 try {
-  store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
   const summary = await seed(store.db, { reset: values.reset, dir: values.dir });
   for (const r of summary.realms) {
     console.log(`seeded ${r.name}: ${r.events} events, ${r.videos} videos, ${r.images} images`);

@@ -7,6 +7,8 @@ export interface Env {
   HOST: string;
   DATA_DIR: string;
   DATABASE_URL?: string;
+  /** PostgreSQL connections per process. */
+  DATABASE_POOL_SIZE: number;
   /** When set, the web app calls this platform over HTTP instead of the embedded one. */
   API_BASE_URL?: string;
   NODE_ENV: "production" | "development" | "test";
@@ -19,7 +21,7 @@ export class EnvError extends Error {
   override name = "EnvError";
 }
 
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const port = Number(source.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new EnvError(`PORT must be a whole number from 0 to 65535, got '${source.PORT}'`);
@@ -27,6 +29,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const databaseUrl = source.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new EnvError("DATABASE_URL must start with postgres:// or postgresql://");
+  }
+  const poolSize = Number(source.DATABASE_POOL_SIZE ?? 10);
+  if (!Number.isInteger(poolSize) || poolSize < 1 || poolSize > 500) {
+    throw new EnvError(`DATABASE_POOL_SIZE must be a whole number from 1 to 500, got '${source.DATABASE_POOL_SIZE}'`);
   }
   const apiBaseUrl = source.API_BASE_URL || undefined;
   if (apiBaseUrl && !URL.canParse(apiBaseUrl)) {
@@ -41,6 +47,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     HOST: source.HOST || "0.0.0.0",
     DATA_DIR: source.DATA_DIR || "./data",
     DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: poolSize,
     API_BASE_URL: apiBaseUrl,
     NODE_ENV: nodeEnv,
     SEED_DEMO: flag(source.SEED_DEMO, true),

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { forwardToPlatform } from "./platform-proxy.ts";
 import { createPlatformApi } from "./api/app.ts";
 import { HEADERS } from "./api/contract.ts";
 import { imageRoutes } from "./media/image-route.ts";
@@ -9,7 +10,8 @@ import { isStoreUnreachable, type Store } from "./store/store.ts";
 import type { PlatformLoadContext } from "../app/platform/context.ts";
 
 export interface ServerAppOptions {
-  store: Store;
+  /** The platform's store. Without one, `apiBaseUrl` names the platform this server fronts. */
+  store?: Store;
   /** The Remix server build; omit to serve only the platform, media and static files. */
   build?: ServerBuild;
   mode?: "production" | "development" | "test";
@@ -26,14 +28,15 @@ type Vars = { Variables: { requestId: string; realm?: string; timing: PlatformLo
 
 /** One HTTP app: platform API, media, images, static files and the Remix web app. */
 export function createServerApp(options: ServerAppOptions) {
-  const { store } = options;
+  const { store, apiBaseUrl } = options;
+  if (!store && !apiBaseUrl) throw new Error("createServerApp needs a store or an apiBaseUrl");
   const publicDir = options.publicDir ?? path.resolve("public");
   const log = options.log ?? ((line) => process.stdout.write(`${JSON.stringify(line)}\n`));
   const app = new Hono<Vars>();
 
   const logError = (error: unknown, requestId: string) =>
     log({ level: "error", requestId, error: error instanceof Error ? error.stack : String(error) });
-  const platform = createPlatformApi({ store, onError: logError });
+  const platform = store ? createPlatformApi({ store, onError: logError }) : undefined;
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -61,21 +64,26 @@ export function createServerApp(options: ServerAppOptions) {
     });
   });
 
+  // Healthy means able to serve: the store answers, or (web tier) the platform says it does.
   app.get("/healthz", async (c) => {
+    const kind = store?.kind ?? "remote";
     try {
-      await Promise.race([
-        store.ping(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error("store timeout")), 2_000)),
-      ]);
-      return c.json({ status: "ok", store: store.kind });
+      await withTimeout(store ? store.ping() : upstreamHealth(apiBaseUrl!), 2_000);
+      return c.json({ status: "ok", store: kind });
     } catch {
-      return c.json({ status: "unavailable", store: store.kind }, 503);
+      return c.json({ status: "unavailable", store: kind }, 503);
     }
   });
 
-  app.all("/api/*", (c) => platform.fetch(c.req.raw, { requestId: c.get("requestId") }));
-
-  app.route("/images", imageRoutes(store));
+  if (!platform) {
+    const forward = (c: Context<Vars>) => forwardToPlatform(c, apiBaseUrl!, c.get("requestId"));
+    app.all("/api/*", forward);
+    app.get("/images/*", forward);
+    app.get("/media/*", forward);
+  } else {
+    app.all("/api/*", (c) => platform.fetch(c.req.raw, { requestId: c.get("requestId") }));
+    app.route("/images", imageRoutes(store!));
+  }
 
   app.use("/media/*", async (c, next) => {
     await next();
@@ -120,17 +128,30 @@ export function createServerApp(options: ServerAppOptions) {
 
   if (options.build) {
     const handle = createRequestHandler(options.build, options.mode ?? "production");
-    const internalFetch = async (request: Request) => platform.fetch(request, { requestId: request.headers.get(HEADERS.requestId) ?? undefined });
+    const internalFetch = async (request: Request) =>
+      platform!.fetch(request, { requestId: request.headers.get(HEADERS.requestId) ?? undefined });
     app.all("*", (c) => {
       const context: PlatformLoadContext = {
         requestId: c.get("requestId"),
         timing: c.get("timing"),
-        platformBaseUrl: options.apiBaseUrl ?? IN_PROCESS_PLATFORM,
-        platformFetch: options.apiBaseUrl ? fetch : internalFetch,
+        platformBaseUrl: platform ? IN_PROCESS_PLATFORM : apiBaseUrl!,
+        platformFetch: platform ? internalFetch : (request: Request) => fetch(request),
         setRealm: (realm) => c.set("realm", realm),
       };
       return handle(c.req.raw, context as unknown as AppLoadContext);
     });
   }
   return app;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref()),
+  ]);
+}
+
+async function upstreamHealth(baseUrl: string): Promise<void> {
+  const res = await fetch(new URL("/healthz", baseUrl));
+  if (!res.ok) throw new Error(`platform health ${res.status}`);
 }

@@ -7,7 +7,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "@remix-run/node";
-import { loadEnv, EnvError } from "./env.ts";
+import { loadEnv, EnvError, type Env } from "./env.ts";
 import { createServerApp } from "./http.ts";
 import { ConfigValidationError } from "./seed/config.ts";
 import { seed, storeIsEmpty } from "./seed/seed.ts";
@@ -17,11 +17,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const env = loadEnv();
-  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  if (env.SEED_DEMO && (await storeIsEmpty(store.db))) {
-    const summary = await seed(store.db);
-    for (const r of summary.realms) console.log(JSON.stringify({ level: "info", msg: "seeded", ...r }));
-  }
+  // With API_BASE_URL this process is a stateless web tier in front of that platform: no store.
+  const store = env.API_BASE_URL ? undefined : await openPlatformStore(env);
   const build = await loadBuild();
   const app = createServerApp({
     store,
@@ -31,13 +28,23 @@ async function main() {
     log: env.LOG_REQUESTS ? undefined : () => {},
   });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    console.log(JSON.stringify({ level: "info", msg: "listening", url: `http://localhost:${info.port}`, store: store.kind }));
+    const platform = env.API_BASE_URL ?? "embedded";
+    console.log(JSON.stringify({ level: "info", msg: "listening", url: `http://localhost:${info.port}`, store: store?.kind ?? null, platform }));
   });
   server.on("error", (error: NodeJS.ErrnoException) => {
     console.error(`server: cannot listen on ${env.HOST}:${env.PORT}: ${error.code ?? error.message}`);
     process.exit(1);
   });
   installShutdown(server, store);
+}
+
+async function openPlatformStore(env: Env): Promise<Store> {
+  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
+  if (env.SEED_DEMO && (await storeIsEmpty(store.db))) {
+    const summary = await seed(store.db);
+    for (const r of summary.realms) console.log(JSON.stringify({ level: "info", msg: "seeded", ...r }));
+  }
+  return store;
 }
 
 async function loadBuild(): Promise<ServerBuild> {
@@ -51,7 +58,7 @@ async function loadBuild(): Promise<ServerBuild> {
 }
 
 /** On SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the store. */
-function installShutdown(server: ReturnType<typeof serve>, store: Store) {
+function installShutdown(server: ReturnType<typeof serve>, store: Store | undefined) {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -63,7 +70,7 @@ function installShutdown(server: ReturnType<typeof serve>, store: Store) {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
-      await store.close().catch(() => {});
+      await store?.close().catch(() => {});
       process.exit(0);
     });
     // Idle keep-alive sockets would hold close() open until they time out.

@@ -26,8 +26,10 @@ export function createPlatformApi({ store, onError }: PlatformOptions) {
     // The outer server hands over the id it logs, so header, body and log line agree.
     const outer = (c.env as { requestId?: string } | undefined)?.requestId;
     c.set("requestId", outer ?? c.req.header("X-Request-Id") ?? crypto.randomUUID());
-    c.header("X-Request-Id", c.get("requestId"));
     await next();
+    c.header("X-Request-Id", c.get("requestId"));
+    // Node adds Date on sockets only; in-process callers need it for their clock offset too.
+    if (!c.res.headers.has("Date")) c.header("Date", new Date().toUTCString());
   });
 
   const v1 = new Hono<PlatformEnv>();

@@ -13,12 +13,17 @@ import {
 } from "./cards.ts";
 import type { PlatformEnv } from "./context.ts";
 import { badRequest, notFound } from "./errors.ts";
-import { intParam, readPage, resultSet } from "./pagination.ts";
+import { readPage, resultSet } from "./pagination.ts";
 
 /** Catalogue reads: events, videos, playlists, series, seasons, news and fighters. */
 export const content = new Hono<PlatformEnv>();
 
-const idParam = (raw: string) => intParam(raw, "id", 0, 1, 2_147_483_647);
+const idParam = (raw: string) => {
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) {
+    throw badRequest("INVALID_ID", `'${raw.slice(0, 40)}' is not a valid id`);
+  }
+  return Number(raw);
+};
 
 const EVENT_STATUSES = ["LIVE", "UPCOMING", "PAST"] as const;
 

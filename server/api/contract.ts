@@ -31,7 +31,7 @@ export const requireClient = createMiddleware<PlatformEnv>(async (c, next) => {
     throw new ApiError(400, "MISSING_APP", `The ${HEADERS.app} header is required`);
   }
   const { db } = c.get("store");
-  const realm = await findRealm(db, realmName);
+  const realm = await findRealm(db, realmName.toLowerCase());
   if (!realm) throw new ApiError(404, "REALM_NOT_FOUND", `Realm '${realmName}' does not exist`);
   if (!(await isValidApiKey(db, realm.name, key))) {
     throw new ApiError(401, "INVALID_API_KEY", `The API key is not valid for realm '${realm.name}'`);

@@ -28,6 +28,8 @@ export interface StoreOptions {
   dataDir?: string;
   /** A PGlite dump (`dumpDataDir`) to start from: tests restore a prepared store this way. */
   loadDataDir?: Blob;
+  /** PostgreSQL connections in the pool (default 10). */
+  poolSize?: number;
   /** Skip migrations (only for a dump that is known to be migrated). */
   skipMigrations?: boolean;
 }
@@ -81,7 +83,7 @@ async function openPglite(options: StoreOptions): Promise<Store> {
 async function openPostgres(options: StoreOptions): Promise<Store> {
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });

@@ -16,15 +16,17 @@ test.describe("the web app boots", () => {
     await expect(page.getByText(/events? live now/)).toBeVisible();
   });
 
-  test("liga follows the browser language among its own, with its own light brand", async ({ page }) => {
+  test("liga follows the browser language among its own, with its own light brand", async ({ page, browser, server }) => {
     await page.goto("/realm/liga");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByText(/events? live now/)).toBeVisible();
-    await page.setExtraHTTPHeaders({ "Accept-Language": "pt-BR,pt;q=0.9" });
-    await page.goto("/realm/liga");
-    await expect(page.locator("html")).toHaveAttribute("lang", "pt");
+    const portuguese = await browser.newContext({ locale: "pt-BR", baseURL: server.url });
+    const ptPage = await portuguese.newPage();
+    await ptPage.goto("/realm/liga");
+    await expect(ptPage.locator("html")).toHaveAttribute("lang", "pt");
+    await expect(ptPage.getByText(/ao vivo agora/)).toBeVisible();
+    await portuguese.close();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Liga Play");
-    await expect(page.getByText(/ao vivo agora/)).toBeVisible();
     const ligaBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await page.goto("/realm/arena");
     const arenaBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);

@@ -65,6 +65,33 @@ test.describe("the server process", () => {
     expect(output).toMatch(/^server: PostgreSQL at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/none is not usable: .*ECONNREFUSED/);
   });
 
+  test("a web server with API_BASE_URL keeps no store and serves through that platform", async ({ page }) => {
+    const dataDir = await freshDataDir();
+    const platform = await ServerProcess.start({ DATA_DIR: dataDir, LOG_REQUESTS: "false" });
+    const web = await ServerProcess.start({ API_BASE_URL: platform.url, DATA_DIR: "/nonexistent/never-created" });
+    try {
+      expect(await (await fetch(`${web.url}/healthz`)).json()).toMatchObject({ status: "ok", store: "remote" });
+      const response = await page.goto(`${web.url}/realm/arena`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Arena Fight Pass");
+      const logo = page.getByRole("img", { name: "Arena Fight Pass home" });
+      await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      const api = await fetch(`${web.url}/api/v1/realm-lookup?name=liga`);
+      expect((await api.json()).realm).toBe("liga");
+      expect(web.output.join("")).toContain('"store":null');
+
+      await platform.stop();
+      expect((await fetch(`${web.url}/healthz`)).status).toBe(503);
+      const down = await page.goto(`${web.url}/realm/arena`);
+      expect(down?.status()).toBe(503);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connection Failed");
+    } finally {
+      await web.stop();
+      await platform.stop();
+      await removeDir(dataDir);
+    }
+  });
+
   test("shows Connection Failed with 503 while PostgreSQL is away, and recovers without restart", async ({ page }) => {
     test.skip(!process.env.DATABASE_URL, "needs a PostgreSQL server (DATABASE_URL)");
     const database = await createPostgresDatabase(process.env.DATABASE_URL!);
