@@ -31,6 +31,7 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const error = useRouteError();
   const locale = data?.locale ?? "en";
   const i18n = useMemo(() => createI18n(locale), [locale]);
   return (
@@ -39,6 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {error !== undefined ? <title>{i18n.t(errorTitleKey(error))}</title> : null}
         <Links />
       </head>
       <body style={data?.shell ? themeStyle(data.shell.theme) : undefined}>
@@ -54,11 +56,16 @@ export default function App() {
   return <Outlet />;
 }
 
+/** Label key of the page an error shows; the boundary and the document title agree on it. */
+function errorTitleKey(error: unknown): "pageNotFound" | "connectionFailed" | "anErrorOccured" {
+  if (isRouteErrorResponse(error) && error.status === 404) return "pageNotFound";
+  if (isRouteErrorResponse(error) && error.status === 503) return "connectionFailed";
+  return "anErrorOccured";
+}
+
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return <NotFound />;
-    if (error.status === 503) return <ConnectionFailed />;
-  }
+  const key = errorTitleKey(useRouteError());
+  if (key === "pageNotFound") return <NotFound />;
+  if (key === "connectionFailed") return <ConnectionFailed />;
   return <GenericError />;
 }
