@@ -4,7 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { loadEnv } from "../server/env.ts";
-import { ConfigValidationError } from "../server/seed/config.ts";
+import { ConfigValidationError, demoRealmsDir, loadRealmConfigs } from "../server/seed/config.ts";
 import { seed } from "../server/seed/seed.ts";
 import { openStore, StoreUnavailableError } from "../server/store/store.ts";
 
@@ -15,8 +15,10 @@ const { values } = parseArgs({
 const env = loadEnv();
 let store;
 try {
+  // Validate every file before the store is even opened: a bad file changes nothing.
+  const configs = await loadRealmConfigs(values.dir ?? demoRealmsDir);
   store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
-  const summary = await seed(store.db, { reset: values.reset, dir: values.dir });
+  const summary = await seed(store.db, { reset: values.reset, configs });
   for (const r of summary.realms) {
     console.log(`seeded ${r.name}: ${r.events} events, ${r.videos} videos, ${r.images} images`);
   }

@@ -8,6 +8,8 @@ import { loadRealmConfigs, demoRealmsDir, type RealmConfig } from "./config.ts";
 export interface SeedOptions {
   /** Folder holding one sub-folder per realm (default: the demo realms). */
   dir?: string;
+  /** Configs already loaded and validated with `loadRealmConfigs` (then `dir` is not read). */
+  configs?: RealmConfig[];
   /** Delete each realm first (and everything it owns), then rebuild it with fresh times. */
   reset?: boolean;
   /** Anchor of relative times for realms seeded for the first time (default: now). */
@@ -25,7 +27,7 @@ const MINUTE = 60_000;
  * file changes nothing, and running it twice leaves the store as it was.
  */
 export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSummary> {
-  const configs = await loadRealmConfigs(options.dir ?? demoRealmsDir);
+  const configs = options.configs ?? (await loadRealmConfigs(options.dir ?? demoRealmsDir));
   const summary: SeedSummary = { realms: [] };
   await db.transaction(async (tx) => {
     for (const config of configs) {
