@@ -56,6 +56,34 @@ test.describe("the server process", () => {
     }
   });
 
+  test("lets in-flight requests finish on SIGTERM, then refuses new ones", async () => {
+    const dataDir = await freshDataDir();
+    try {
+      const server = await ServerProcess.start({ DATA_DIR: dataDir, LOG_REQUESTS: "false" });
+      // Uncached renders at several widths keep requests in flight while the signal arrives.
+      const finishedAt: number[] = [];
+      const inFlight = [75, 150, 198, 300, 410, 640, 960, 1280, 1920].flatMap((w) =>
+        ["arena/hero/afc-24-7", "arena/hero/afc-24-7/portrait"].map(async (id) => {
+          const res = await fetch(`${server.url}/images/${id}.webp?w=${w}`);
+          await res.arrayBuffer();
+          finishedAt.push(Date.now());
+          return res.status;
+        }),
+      );
+      // Long enough for every connection to be accepted, short of the renders finishing.
+      await new Promise((r) => setTimeout(r, 250));
+      const signalledAt = Date.now();
+      const exit = server.stop("SIGTERM");
+      const statuses = await Promise.all(inFlight);
+      expect(statuses).toEqual(statuses.map(() => 200));
+      expect(finishedAt.filter((t) => t > signalledAt).length, "some requests were still in flight").toBeGreaterThan(0);
+      expect(await exit).toBe(0);
+      await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    } finally {
+      await removeDir(dataDir);
+    }
+  });
+
   test("exits with one clear line when the store cannot be reached at start", async () => {
     const server = new ServerProcess(await freePort(), { DATABASE_URL: "postgres://postgres:secret@127.0.0.1:1/none" });
     server.spawn();
