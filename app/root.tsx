@@ -21,7 +21,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!params.realm) {
-    return { locale: uiLanguage(request.headers.get("Accept-Language")?.split(",")[0]), shell: null };
+    return {
+      locale: uiLanguage(request.headers.get("Accept-Language")?.split(",")[0]),
+      shell: null,
+    };
   }
   const shell = await loadShell(request, context, params.realm);
   return { locale: shell.locale, shell };

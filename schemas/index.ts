@@ -8,7 +8,16 @@ import realmLookup from "./realm-lookup.schema.json";
 import realmDirectory from "./realm-directory.schema.json";
 
 /** Every schema, so one validator instance can resolve their `$ref`s to each other. */
-export const allSchemas = [realmSettings, theme, menu, content, seedRealm, initResponse, realmLookup, realmDirectory] as const;
+export const allSchemas = [
+  realmSettings,
+  theme,
+  menu,
+  content,
+  seedRealm,
+  initResponse,
+  realmLookup,
+  realmDirectory,
+] as const;
 
 export const schemaIds = {
   realmSettings: realmSettings.$id,

@@ -10,15 +10,19 @@ export interface ValidationIssue {
 }
 
 export type ValidationResult<T> =
-  | { ok: true; value: T; issues: [] }
-  | { ok: false; issues: ValidationIssue[] };
+  { ok: true; value: T; issues: [] } | { ok: false; issues: ValidationIssue[] };
 
 let compiled: Map<SchemaName, ValidateFunction> | undefined;
 
 /** Compiles every schema once per process; later calls reuse the compiled functions. */
 function validators(): Map<SchemaName, ValidateFunction> {
   if (compiled) return compiled;
-  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true, useDefaults: false });
+  const ajv = new Ajv2020({
+    strict: true,
+    allowUnionTypes: true,
+    allErrors: true,
+    useDefaults: false,
+  });
   addFormats(ajv);
   for (const schema of allSchemas) ajv.addSchema(schema as object);
   compiled = new Map();
@@ -70,7 +74,10 @@ function describeError(error: ErrorObject): ValidationIssue {
     case "const":
       return { pointer: at, message: `must be ${JSON.stringify(p.allowedValue)}` };
     case "pattern":
-      return { pointer: at, message: `does not have the expected form (pattern ${String(p.pattern)})` };
+      return {
+        pointer: at,
+        message: `does not have the expected form (pattern ${String(p.pattern)})`,
+      };
     case "format":
       return { pointer: at, message: `must be a valid ${String(p.format)}` };
     case "minimum":
@@ -79,7 +86,13 @@ function describeError(error: ErrorObject): ValidationIssue {
     case "exclusiveMaximum":
       return { pointer: at, message: `must be ${String(p.comparison)} ${String(p.limit)}` };
     case "minLength":
-      return { pointer: at, message: Number(p.limit) === 1 ? "must not be empty" : `must be at least ${String(p.limit)} characters long` };
+      return {
+        pointer: at,
+        message:
+          Number(p.limit) === 1
+            ? "must not be empty"
+            : `must be at least ${String(p.limit)} characters long`,
+      };
     case "maxLength":
       return { pointer: at, message: `must be at most ${String(p.limit)} characters long` };
     case "minItems":
@@ -94,7 +107,17 @@ function describeError(error: ErrorObject): ValidationIssue {
 }
 
 function article(type: string): string {
-  const words = type.split(",").map((t) => (t === "integer" ? "a whole number" : t === "array" ? "a list" : t === "object" ? "an object" : `a ${t}`));
+  const words = type
+    .split(",")
+    .map((t) =>
+      t === "integer"
+        ? "a whole number"
+        : t === "array"
+          ? "a list"
+          : t === "object"
+            ? "an object"
+            : `a ${t}`,
+    );
   return words.join(" or ");
 }
 

@@ -21,7 +21,10 @@ const banner = `/* eslint-disable */
 const byId = new Map<string, object>(allSchemas.map((s) => [s.$id, s]));
 
 function fileName(id: string): string {
-  return new URL(id).pathname.replace(/^\//, "").replace(/\.schema\.json$/, ".ts").replace(/\//g, "-");
+  return new URL(id).pathname
+    .replace(/^\//, "")
+    .replace(/\.schema\.json$/, ".ts")
+    .replace(/\//g, "-");
 }
 
 /** Types of other schema files are imported, never declared twice. */
@@ -39,10 +42,14 @@ function addImports(schema: object & { $id: string }, ts: string): string {
     .map((s) => `import type { ${s.title} } from "./${fileName(s.$id)}";`);
   if (imports.length === 0) return ts;
   let body = ts;
-  const foreign = [...refs].flatMap((id) => declaredBy.get(id) ?? [(byId.get(id) as { title: string }).title]);
+  const foreign = [...refs].flatMap(
+    (id) => declaredBy.get(id) ?? [(byId.get(id) as { title: string }).title],
+  );
   for (const title of foreign) {
     // Drop the copy json-schema-to-typescript declares (with its doc comment): it is imported.
-    const block = new RegExp(`(/\\*\\*(?:(?!\\*/)[\\s\\S])*\\*/\\n)?export interface ${title} \\{[\\s\\S]*?\\n\\}\\n`);
+    const block = new RegExp(
+      `(/\\*\\*(?:(?!\\*/)[\\s\\S])*\\*/\\n)?export interface ${title} \\{[\\s\\S]*?\\n\\}\\n`,
+    );
     body = body.replace(block, "");
   }
   const end = body.indexOf(" */\n", body.indexOf("GENERATED")) + 4;
@@ -75,7 +82,10 @@ for (const schema of allSchemas) {
   });
   const target = path.join(outDir, fileName(schema.$id));
   const output = addImports(schema, ts);
-  declaredBy.set(schema.$id, [...output.matchAll(/^export interface (\w+)/gm)].map((m) => m[1]!));
+  declaredBy.set(
+    schema.$id,
+    [...output.matchAll(/^export interface (\w+)/gm)].map((m) => m[1]!),
+  );
   const current = await readFile(target, "utf8").catch(() => "");
   if (current === output) continue;
   if (check) {

@@ -17,7 +17,11 @@ let store;
 try {
   // Validate every file before the store is even opened: a bad file changes nothing.
   const configs = await loadRealmConfigs(values.dir ?? demoRealmsDir);
-  store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
+  store = await openStore({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolSize: env.DATABASE_POOL_SIZE,
+  });
   const summary = await seed(store.db, { reset: values.reset, configs });
   for (const r of summary.realms) {
     console.log(`seeded ${r.name}: ${r.events} events, ${r.videos} videos, ${r.images} images`);

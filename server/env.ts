@@ -32,7 +32,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const poolSize = Number(source.DATABASE_POOL_SIZE ?? 10);
   if (!Number.isInteger(poolSize) || poolSize < 1 || poolSize > 500) {
-    throw new EnvError(`DATABASE_POOL_SIZE must be a whole number from 1 to 500, got '${source.DATABASE_POOL_SIZE}'`);
+    throw new EnvError(
+      `DATABASE_POOL_SIZE must be a whole number from 1 to 500, got '${source.DATABASE_POOL_SIZE}'`,
+    );
   }
   const apiBaseUrl = source.API_BASE_URL || undefined;
   if (apiBaseUrl && !URL.canParse(apiBaseUrl)) {

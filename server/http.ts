@@ -24,7 +24,9 @@ export interface ServerAppOptions {
 /** Base URL the web app uses for the embedded platform; requests to it never leave the process. */
 export const IN_PROCESS_PLATFORM = "http://platform.internal";
 
-type Vars = { Variables: { requestId: string; realm?: string; timing: PlatformLoadContext["timing"] } };
+type Vars = {
+  Variables: { requestId: string; realm?: string; timing: PlatformLoadContext["timing"] };
+};
 
 /** One HTTP app: platform API, media, images, static files and the Remix web app. */
 export function createServerApp(options: ServerAppOptions) {
@@ -88,14 +90,18 @@ export function createServerApp(options: ServerAppOptions) {
   app.use("/media/*", async (c, next) => {
     await next();
     // serveStatic has no type for HLS playlists.
-    if (c.res.ok && c.req.path.endsWith(".m3u8")) c.header("Content-Type", "application/vnd.apple.mpegurl");
+    if (c.res.ok && c.req.path.endsWith(".m3u8"))
+      c.header("Content-Type", "application/vnd.apple.mpegurl");
   });
   app.use(
     "/media/*",
     serveStatic({
       root: publicDir,
       onFound: (file, c) => {
-        c.header("Cache-Control", file.endsWith(".m3u8") ? "public, max-age=60" : "public, max-age=86400");
+        c.header(
+          "Cache-Control",
+          file.endsWith(".m3u8") ? "public, max-age=60" : "public, max-age=86400",
+        );
         c.header("Access-Control-Allow-Origin", "*");
       },
     }),
@@ -120,10 +126,26 @@ export function createServerApp(options: ServerAppOptions) {
   // Images and media share the store: an outage there is a 503 too, never a bare 500.
   app.onError((error, c) => {
     if (isStoreUnreachable(error)) {
-      return c.json({ status: 503, code: "STORE_UNAVAILABLE", messages: ["The store cannot be reached; try again shortly"], requestId: c.get("requestId") }, 503);
+      return c.json(
+        {
+          status: 503,
+          code: "STORE_UNAVAILABLE",
+          messages: ["The store cannot be reached; try again shortly"],
+          requestId: c.get("requestId"),
+        },
+        503,
+      );
     }
     logError(error, c.get("requestId"));
-    return c.json({ status: 500, code: "GENERIC", messages: ["Something went wrong on our side"], requestId: c.get("requestId") }, 500);
+    return c.json(
+      {
+        status: 500,
+        code: "GENERIC",
+        messages: ["Something went wrong on our side"],
+        requestId: c.get("requestId"),
+      },
+      500,
+    );
   });
 
   if (options.build) {
@@ -147,7 +169,9 @@ export function createServerApp(options: ServerAppOptions) {
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([
     promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref()),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref(),
+    ),
   ]);
 }
 

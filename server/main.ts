@@ -29,20 +29,35 @@ async function main() {
   });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const platform = env.API_BASE_URL ?? "embedded";
-    console.log(JSON.stringify({ level: "info", msg: "listening", url: `http://localhost:${info.port}`, store: store?.kind ?? null, platform }));
+    console.log(
+      JSON.stringify({
+        level: "info",
+        msg: "listening",
+        url: `http://localhost:${info.port}`,
+        store: store?.kind ?? null,
+        platform,
+      }),
+    );
   });
   server.on("error", (error: NodeJS.ErrnoException) => {
-    console.error(`server: cannot listen on ${env.HOST}:${env.PORT}: ${error.code ?? error.message}`);
+    console.error(
+      `server: cannot listen on ${env.HOST}:${env.PORT}: ${error.code ?? error.message}`,
+    );
     process.exit(1);
   });
   installShutdown(server, store);
 }
 
 async function openPlatformStore(env: Env): Promise<Store> {
-  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
+  const store = await openStore({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolSize: env.DATABASE_POOL_SIZE,
+  });
   if (env.SEED_DEMO && (await storeIsEmpty(store.db))) {
     const summary = await seed(store.db);
-    for (const r of summary.realms) console.log(JSON.stringify({ level: "info", msg: "seeded", ...r }));
+    for (const r of summary.realms)
+      console.log(JSON.stringify({ level: "info", msg: "seeded", ...r }));
   }
   return store;
 }
@@ -52,7 +67,9 @@ async function loadBuild(): Promise<ServerBuild> {
   try {
     await access(file);
   } catch {
-    throw new StartupError("build/index.js is missing: run `npm run build` (npm start does it for you)");
+    throw new StartupError(
+      "build/index.js is missing: run `npm run build` (npm start does it for you)",
+    );
   }
   return (await import(pathToFileURL(file).href)) as ServerBuild;
 }

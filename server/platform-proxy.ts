@@ -1,13 +1,25 @@
 import type { Context } from "hono";
 
 // Hop-by-hop and transport headers describe one connection, not the message.
-const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding", "upgrade", "host", "content-length", "content-encoding"];
+const HOP_BY_HOP = [
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "upgrade",
+  "host",
+  "content-length",
+  "content-encoding",
+];
 
 /**
  * Forwards a request to the platform at `baseUrl` unchanged (method, path, query, headers and
  * body), so a web server without a store can still serve `/api`, `/images` and `/media`.
  */
-export async function forwardToPlatform(c: Context, baseUrl: string, requestId: string): Promise<Response> {
+export async function forwardToPlatform(
+  c: Context,
+  baseUrl: string,
+  requestId: string,
+): Promise<Response> {
   const incoming = new URL(c.req.url);
   const target = new URL(`${incoming.pathname}${incoming.search}`, baseUrl);
   const headers = new Headers(c.req.raw.headers);
@@ -25,11 +37,20 @@ export async function forwardToPlatform(c: Context, baseUrl: string, requestId: 
     } as RequestInit);
   } catch {
     return c.json(
-      { status: 502, code: "PLATFORM_UNREACHABLE", messages: ["The platform could not be reached; try again shortly"], requestId },
+      {
+        status: 502,
+        code: "PLATFORM_UNREACHABLE",
+        messages: ["The platform could not be reached; try again shortly"],
+        requestId,
+      },
       502,
     );
   }
   const responseHeaders = new Headers(upstream.headers);
   for (const name of HOP_BY_HOP) responseHeaders.delete(name);
-  return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers: responseHeaders });
+  return new Response(upstream.body, {
+    status: upstream.status,
+    statusText: upstream.statusText,
+    headers: responseHeaders,
+  });
 }

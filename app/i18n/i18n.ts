@@ -4,7 +4,11 @@ import en from "./locales/en.json";
 import es from "./locales/es.json";
 import pt from "./locales/pt.json";
 
-export const resources = { en: { translation: en }, pt: { translation: pt }, es: { translation: es } };
+export const resources = {
+  en: { translation: en },
+  pt: { translation: pt },
+  es: { translation: es },
+};
 export const SUPPORTED_LANGUAGES = Object.keys(resources);
 export const FALLBACK_LANGUAGE = "en";
 

@@ -57,7 +57,9 @@ export function resolvePath(path: string): string {
 export function resolveUrl(baseUrl: string, path: string, query?: RequestOptions["query"]): URL {
   const url = /^https?:\/\//.test(path)
     ? new URL(path)
-    : new URL(`${baseUrl.replace(/\/+$/, "")}/api${resolvePath(path.startsWith("/") ? path : `/${path}`)}`);
+    : new URL(
+        `${baseUrl.replace(/\/+$/, "")}/api${resolvePath(path.startsWith("/") ? path : `/${path}`)}`,
+      );
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
@@ -86,13 +88,18 @@ export function createPlatformClient(options: PlatformClientOptions) {
     if (options.locale) headers.set("Accept-Language", options.locale.replace(/_/g, "-"));
     if (options.requestId) headers.set("X-Request-Id", options.requestId);
     if (!init.anonymous) {
-      if (!options.realm) throw new PlatformError(0, "MISSING_REALM", ["No realm is set for this call"]);
-      if (!options.apiKey) throw new PlatformError(0, "MISSING_API_KEY", ["No API key is set for this call"]);
+      if (!options.realm)
+        throw new PlatformError(0, "MISSING_REALM", ["No realm is set for this call"]);
+      if (!options.apiKey)
+        throw new PlatformError(0, "MISSING_API_KEY", ["No API key is set for this call"]);
       headers.set("Realm", options.realm);
       headers.set("X-Api-Key", options.apiKey);
     }
     if (init.auth) {
-      if (!token) throw new PlatformError(401, "AUTHENTICATION_REQUIRED", ["This call needs a signed-in viewer"]);
+      if (!token)
+        throw new PlatformError(401, "AUTHENTICATION_REQUIRED", [
+          "This call needs a signed-in viewer",
+        ]);
       headers.set("Authorization", `Bearer ${token}`);
     }
     const url = resolveUrl(options.baseUrl, path, init.query);
@@ -126,8 +133,12 @@ export function createPlatformClient(options: PlatformClientOptions) {
       throw new PlatformError(
         response.status,
         typeof error.code === "string" ? error.code : "GENERIC",
-        Array.isArray(error.messages) ? error.messages.map(String) : [response.statusText || "Request failed"],
-        typeof error.requestId === "string" ? error.requestId : (response.headers.get("X-Request-Id") ?? undefined),
+        Array.isArray(error.messages)
+          ? error.messages.map(String)
+          : [response.statusText || "Request failed"],
+        typeof error.requestId === "string"
+          ? error.requestId
+          : (response.headers.get("X-Request-Id") ?? undefined),
       );
     }
     return body as T;
@@ -135,7 +146,8 @@ export function createPlatformClient(options: PlatformClientOptions) {
 
   return {
     request,
-    get: <T>(path: string, init: Omit<RequestOptions, "method" | "body"> = {}) => request<T>(path, { ...init, method: "GET" }),
+    get: <T>(path: string, init: Omit<RequestOptions, "method" | "body"> = {}) =>
+      request<T>(path, { ...init, method: "GET" }),
     post: <T>(path: string, body?: unknown, init: Omit<RequestOptions, "method" | "body"> = {}) =>
       request<T>(path, { ...init, method: "POST", body }),
     /** Platform clock minus local clock, from the last response's Date header. */

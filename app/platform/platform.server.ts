@@ -26,9 +26,15 @@ export function platformClient(
 }
 
 /** The realm of a `/realm/{name}` path, or null when the platform has no such realm. */
-export async function lookupRealm(context: PlatformLoadContext, name: string): Promise<RealmLookup | null> {
+export async function lookupRealm(
+  context: PlatformLoadContext,
+  name: string,
+): Promise<RealmLookup | null> {
   try {
-    return await platformClient(context).get<RealmLookup>("/v1/realm-lookup", { anonymous: true, query: { name } });
+    return await platformClient(context).get<RealmLookup>("/v1/realm-lookup", {
+      anonymous: true,
+      query: { name },
+    });
   } catch (error) {
     if (error instanceof PlatformError && error.code === "REALM_NOT_FOUND") return null;
     throw error;

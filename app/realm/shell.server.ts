@@ -4,7 +4,10 @@ import { PlatformError } from "../platform/client.ts";
 import type { PlatformLoadContext } from "../platform/context.ts";
 import { fetchInit, lookupRealm } from "../platform/platform.server.ts";
 
-export type Shell = Pick<InitResponse, "realm" | "theme" | "menu" | "content" | "eventCount" | "locale">;
+export type Shell = Pick<
+  InitResponse,
+  "realm" | "theme" | "menu" | "content" | "eventCount" | "locale"
+>;
 
 // Below this width the spec switches to the mobile layout; user agents are all a server has.
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile/i;
@@ -13,7 +16,11 @@ const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile/i;
  * The realm shell for a request: realm lookup then init, through the platform contract.
  * An unknown realm is a 404; an unreachable platform or store is a 503 ("Connection Failed").
  */
-export async function loadShell(request: Request, context: PlatformLoadContext, realmName: string): Promise<Shell> {
+export async function loadShell(
+  request: Request,
+  context: PlatformLoadContext,
+  realmName: string,
+): Promise<Shell> {
   try {
     const realm = await lookupRealm(context, realmName);
     if (!realm) throw data({ realm: realmName }, { status: 404 });
@@ -38,7 +45,12 @@ export async function loadShell(request: Request, context: PlatformLoadContext, 
 /** Maps platform failures to the statuses the error boundary knows how to show. */
 export function asRouteError(error: unknown): unknown {
   if (error instanceof PlatformError) {
-    if (error.status === 503 || error.status === 502 || error.status === 504 || error.code === "PLATFORM_UNREACHABLE") {
+    if (
+      error.status === 503 ||
+      error.status === 502 ||
+      error.status === 504 ||
+      error.code === "PLATFORM_UNREACHABLE"
+    ) {
       return data({ code: error.code, requestId: error.requestId }, { status: 503 });
     }
     if (error.status === 404) return data({ code: error.code }, { status: 404 });

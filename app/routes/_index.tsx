@@ -25,7 +25,9 @@ export default function RealmDirectory() {
         {realms.map((realm) => (
           <li key={realm.name}>
             <Link to={`/realm/${realm.name}`} className="directory-item">
-              {realm.logoUrl ? <img src={`${realm.logoUrl}?w=300`} alt="" width={300} height={80} /> : null}
+              {realm.logoUrl ? (
+                <img src={`${realm.logoUrl}?w=300`} alt="" width={300} height={80} />
+              ) : null}
               <span>{realm.fullName}</span>
             </Link>
           </li>

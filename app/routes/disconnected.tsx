@@ -5,7 +5,10 @@ import { ConnectionFailed } from "../ui/StatusPage.tsx";
 
 export const meta: MetaFunction<unknown, { root: typeof rootLoader }> = ({ matches }) => {
   const locale = matches.find((m) => m.id === "root")?.data?.locale;
-  return [{ title: createI18n(locale).t("connectionFailed") }, { name: "robots", content: "noindex" }];
+  return [
+    { title: createI18n(locale).t("connectionFailed") },
+    { name: "robots", content: "noindex" },
+  ];
 };
 
 /** Where a failed start-up sends the viewer (spec section 2, fixed paths). */

@@ -20,16 +20,28 @@ export default function RealmHome() {
       <header className="realm-header">
         <a href={`/realm/${realm.name}`} className="realm-logo">
           {realm.logoUrl ? (
-            <img src={`${realm.logoUrl}?w=300`} alt={t("logoAlt", { name: realm.fullName })} width={300} height={80} />
+            <img
+              src={`${realm.logoUrl}?w=300`}
+              alt={t("logoAlt", { name: realm.fullName })}
+              width={300}
+              height={80}
+            />
           ) : null}
         </a>
-        {eventCount ? <p className="live-count">{t("liveNowCount", { count: eventCount })}</p> : null}
+        {eventCount ? (
+          <p className="live-count">{t("liveNowCount", { count: eventCount })}</p>
+        ) : null}
       </header>
       <main id="main">
         <h1 className="realm-name">{realm.fullName}</h1>
         <section className="heroes" aria-label={t("featured")}>
           {content.heroes.map((hero, index) => (
-            <HeroSlide key={`${hero.type}-${hero.id}`} hero={hero} locale={shell.locale} eager={index === 0} />
+            <HeroSlide
+              key={`${hero.type}-${hero.id}`}
+              hero={hero}
+              locale={shell.locale}
+              eager={index === 0}
+            />
           ))}
         </section>
       </main>

@@ -9,7 +9,13 @@ export function HeroSlide({ hero, locale, eager }: { hero: Hero; locale: string;
     <article className="hero">
       <picture>
         {hero.portraitImageUrl ? (
-          <source media="(max-width: 720px)" srcSet={`${hero.portraitImageUrl}?w=640 640w, ${hero.portraitImageUrl}?w=960 960w`} sizes="100vw" width={800} height={1200} />
+          <source
+            media="(max-width: 720px)"
+            srcSet={`${hero.portraitImageUrl}?w=640 640w, ${hero.portraitImageUrl}?w=960 960w`}
+            sizes="100vw"
+            width={800}
+            height={1200}
+          />
         ) : null}
         {hero.imageUrl ? (
           <img
@@ -30,7 +36,11 @@ export function HeroSlide({ hero, locale, eager }: { hero: Hero; locale: string;
         {upcoming && hero.startDate ? (
           <span className="badge">
             {t("startsAt", {
-              date: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(hero.startDate)),
+              date: new Intl.DateTimeFormat(locale, {
+                dateStyle: "medium",
+                timeStyle: "short",
+                timeZone: "UTC",
+              }).format(new Date(hero.startDate)),
             })}
           </span>
         ) : null}

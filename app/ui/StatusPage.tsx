@@ -25,15 +25,33 @@ export function StatusPage({
 
 export function ConnectionFailed() {
   const { t } = useTranslation();
-  return <StatusPage title={t("connectionFailed")} text={t("pleaseRefreshThePage")} action={{ href: "", label: t("refresh") }} />;
+  return (
+    <StatusPage
+      title={t("connectionFailed")}
+      text={t("pleaseRefreshThePage")}
+      action={{ href: "", label: t("refresh") }}
+    />
+  );
 }
 
 export function NotFound({ home = "/" }: { home?: string }) {
   const { t } = useTranslation();
-  return <StatusPage title={t("pageNotFound")} text={t("pageNotFoundText")} action={{ href: home, label: t("backToHome") }} />;
+  return (
+    <StatusPage
+      title={t("pageNotFound")}
+      text={t("pageNotFoundText")}
+      action={{ href: home, label: t("backToHome") }}
+    />
+  );
 }
 
 export function GenericError() {
   const { t } = useTranslation();
-  return <StatusPage title={t("anErrorOccured")} text={t("errorOccurredPleaseTryAgain")} action={{ href: "/", label: t("backToHome") }} />;
+  return (
+    <StatusPage
+      title={t("anErrorOccured")}
+      text={t("errorOccurredPleaseTryAgain")}
+      action={{ href: "/", label: t("backToHome") }}
+    />
+  );
 }

@@ -52,11 +52,20 @@ export function createPlatformApi({ store, onError }: PlatformOptions) {
   // v4 serves basket and gifts; those resources arrive with checkout.
   api.route("/v4", new Hono<PlatformEnv>());
 
-  api.notFound((c) => errorJson(c, new ApiError(404, "NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}`)));
+  api.notFound((c) =>
+    errorJson(c, new ApiError(404, "NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}`)),
+  );
   api.onError((error, c) => {
     if (error instanceof ApiError) return errorJson(c, error);
     if (isStoreUnreachable(error)) {
-      return errorJson(c, new ApiError(503, "STORE_UNAVAILABLE", "The platform's store cannot be reached; try again shortly"));
+      return errorJson(
+        c,
+        new ApiError(
+          503,
+          "STORE_UNAVAILABLE",
+          "The platform's store cannot be reached; try again shortly",
+        ),
+      );
     }
     onError?.(error, c.get("requestId"));
     return errorJson(c, new ApiError(500, "GENERIC", "Something went wrong on our side"));

@@ -1,7 +1,8 @@
 import type * as t from "../store/schema.ts";
 
 /** Content types of cards, as the search filters name them (spec section 2, Search results). */
-export type CardType = "LIVE_EVENT" | "VOD_VIDEO" | "VOD_PLAYLIST" | "VOD_SERIES" | "VOD_SEASON" | "NEWS";
+export type CardType =
+  "LIVE_EVENT" | "VOD_VIDEO" | "VOD_PLAYLIST" | "VOD_SERIES" | "VOD_SEASON" | "NEWS";
 
 /** A content card: the spec's "Search hit" shape, shared by every list the platform returns. */
 export interface Card {
@@ -25,7 +26,13 @@ export function imageUrl(id: string | null | undefined): string | null {
   return id ? `/images/${id}.webp` : null;
 }
 
-type Row = { id: number; title: string; description: string; coverImageId: string | null; thumbnailImageId: string | null };
+type Row = {
+  id: number;
+  title: string;
+  description: string;
+  coverImageId: string | null;
+  thumbnailImageId: string | null;
+};
 
 function base(row: Row, type: CardType): Card {
   return {
@@ -39,7 +46,10 @@ function base(row: Row, type: CardType): Card {
   };
 }
 
-export function isLiveNow(event: Pick<typeof t.events.$inferSelect, "live" | "startAt" | "endAt">, now = new Date()): boolean {
+export function isLiveNow(
+  event: Pick<typeof t.events.$inferSelect, "live" | "startAt" | "endAt">,
+  now = new Date(),
+): boolean {
   return event.live && event.startAt <= now && now < event.endAt;
 }
 

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { Hono } from "hono";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
@@ -13,10 +26,21 @@ import {
 } from "./cards.ts";
 import type { PlatformEnv } from "./context.ts";
 import { badRequest, notFound } from "./errors.ts";
-import { readPage, resultSet } from "./pagination.ts";
+import { readPage, resultSet, type Page } from "./pagination.ts";
 
 /** Catalogue reads: events, videos, playlists, series, seasons, news and fighters. */
 export const content = new Hono<PlatformEnv>();
+
+/** A page of rows and the total count, run together, as the contract's result set. */
+async function pageOf<R, H>(
+  page: Page,
+  rows: PromiseLike<R[]>,
+  total: PromiseLike<{ n: number }[]>,
+  toHit: (row: R) => H,
+) {
+  const [list, [count]] = await Promise.all([rows, total]);
+  return resultSet(list.map(toHit), count?.n ?? 0, page);
+}
 
 const idParam = (raw: string) => {
   if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) {
@@ -32,23 +56,39 @@ content.get("/events", async (c) => {
   const realm = c.get("realm").name;
   const status = c.req.query("status")?.toUpperCase();
   if (status && !EVENT_STATUSES.includes(status as never)) {
-    throw badRequest("INVALID_QUERY", `Query parameter 'status' must be one of ${EVENT_STATUSES.join(", ")}`);
+    throw badRequest(
+      "INVALID_QUERY",
+      `Query parameter 'status' must be one of ${EVENT_STATUSES.join(", ")}`,
+    );
   }
   const page = readPage((n) => c.req.query(n));
   const now = new Date();
   const where: SQL[] = [eq(t.events.realm, realm)];
   let order = asc(t.events.startAt);
-  if (status === "LIVE") where.push(eq(t.events.live, true), lte(t.events.startAt, now), gt(t.events.endAt, now));
+  if (status === "LIVE")
+    where.push(eq(t.events.live, true), lte(t.events.startAt, now), gt(t.events.endAt, now));
   if (status === "UPCOMING") where.push(gt(t.events.startAt, now));
   if (status === "PAST") {
     where.push(lte(t.events.endAt, now));
     order = desc(t.events.startAt);
   }
-  const [rows, [total]] = await Promise.all([
-    db.select().from(t.events).where(and(...where)).orderBy(order, asc(t.events.id)).limit(page.rpp).offset(page.offset),
-    db.select({ n: count() }).from(t.events).where(and(...where)),
-  ]);
-  return c.json(resultSet(rows.map((r) => eventCard(r, now)), total?.n ?? 0, page));
+  return c.json(
+    await pageOf(
+      page,
+      db
+        .select()
+        .from(t.events)
+        .where(and(...where))
+        .orderBy(order, asc(t.events.id))
+        .limit(page.rpp)
+        .offset(page.offset),
+      db
+        .select({ n: count() })
+        .from(t.events)
+        .where(and(...where)),
+      (r) => eventCard(r, now),
+    ),
+  );
 });
 
 content.get("/event/:id", async (c) => {
@@ -56,7 +96,9 @@ content.get("/event/:id", async (c) => {
   const [row] = await db
     .select()
     .from(t.events)
-    .where(and(eq(t.events.realm, c.get("realm").name), eq(t.events.id, idParam(c.req.param("id")))));
+    .where(
+      and(eq(t.events.realm, c.get("realm").name), eq(t.events.id, idParam(c.req.param("id")))),
+    );
   if (!row) throw notFound("Event");
   const replay = row.replayVideoId ? await findVideo(db, row.realm, row.replayVideoId) : undefined;
   return c.json({
@@ -71,11 +113,20 @@ content.get("/vods", async (c) => {
   const { db } = c.get("store");
   const page = readPage((n) => c.req.query(n));
   const where = eq(t.videos.realm, c.get("realm").name);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(t.videos).where(where).orderBy(desc(t.videos.publishedAt), asc(t.videos.id)).limit(page.rpp).offset(page.offset),
-    db.select({ n: count() }).from(t.videos).where(where),
-  ]);
-  return c.json(resultSet(rows.map(videoCard), total?.n ?? 0, page));
+  return c.json(
+    await pageOf(
+      page,
+      db
+        .select()
+        .from(t.videos)
+        .where(where)
+        .orderBy(desc(t.videos.publishedAt), asc(t.videos.id))
+        .limit(page.rpp)
+        .offset(page.offset),
+      db.select({ n: count() }).from(t.videos).where(where),
+      videoCard,
+    ),
+  );
 });
 
 content.get("/vod/:id", async (c) => {
@@ -95,17 +146,23 @@ content.get("/playlists", async (c) => {
   const { db } = c.get("store");
   const page = readPage((n) => c.req.query(n));
   const where = eq(t.playlists.realm, c.get("realm").name);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ playlist: t.playlists, vodCount: sql<number>`(select count(*)::int from "playlist_items" where "playlist_items"."playlist_id" = "playlists"."id")` })
-      .from(t.playlists)
-      .where(where)
-      .orderBy(asc(t.playlists.id))
-      .limit(page.rpp)
-      .offset(page.offset),
-    db.select({ n: count() }).from(t.playlists).where(where),
-  ]);
-  return c.json(resultSet(rows.map((r) => playlistCard(r.playlist, r.vodCount)), total?.n ?? 0, page));
+  return c.json(
+    await pageOf(
+      page,
+      db
+        .select({
+          playlist: t.playlists,
+          vodCount: sql<number>`(select count(*)::int from "playlist_items" where "playlist_items"."playlist_id" = "playlists"."id")`,
+        })
+        .from(t.playlists)
+        .where(where)
+        .orderBy(asc(t.playlists.id))
+        .limit(page.rpp)
+        .offset(page.offset),
+      db.select({ n: count() }).from(t.playlists).where(where),
+      (r) => playlistCard(r.playlist, r.vodCount),
+    ),
+  );
 });
 
 content.get("/playlist/:id", async (c) => {
@@ -113,7 +170,12 @@ content.get("/playlist/:id", async (c) => {
   const [row] = await db
     .select()
     .from(t.playlists)
-    .where(and(eq(t.playlists.realm, c.get("realm").name), eq(t.playlists.id, idParam(c.req.param("id")))));
+    .where(
+      and(
+        eq(t.playlists.realm, c.get("realm").name),
+        eq(t.playlists.id, idParam(c.req.param("id"))),
+      ),
+    );
   if (!row) throw notFound("Playlist");
   const items = await db
     .select({ video: t.videos })
@@ -121,7 +183,10 @@ content.get("/playlist/:id", async (c) => {
     .innerJoin(t.videos, eq(t.videos.id, t.playlistItems.videoId))
     .where(eq(t.playlistItems.playlistId, row.id))
     .orderBy(asc(t.playlistItems.position));
-  return c.json({ ...playlistCard(row, items.length), videos: items.map((i) => videoCard(i.video)) });
+  return c.json({
+    ...playlistCard(row, items.length),
+    videos: items.map((i) => videoCard(i.video)),
+  });
 });
 
 content.get("/series/:id", async (c) => {
@@ -129,16 +194,24 @@ content.get("/series/:id", async (c) => {
   const [row] = await db
     .select()
     .from(t.series)
-    .where(and(eq(t.series.realm, c.get("realm").name), eq(t.series.id, idParam(c.req.param("id")))));
+    .where(
+      and(eq(t.series.realm, c.get("realm").name), eq(t.series.id, idParam(c.req.param("id")))),
+    );
   if (!row) throw notFound("Series");
   const seasons = await db
-    .select({ season: t.seasons, vodCount: sql<number>`(select count(*)::int from "videos" where "videos"."season_id" = "seasons"."id")` })
+    .select({
+      season: t.seasons,
+      vodCount: sql<number>`(select count(*)::int from "videos" where "videos"."season_id" = "seasons"."id")`,
+    })
     .from(t.seasons)
     .where(eq(t.seasons.seriesId, row.id))
     .orderBy(asc(t.seasons.seasonNumber));
   return c.json({
     ...seriesCard(row, seasons.length),
-    seasons: seasons.map((s) => ({ ...seasonCard(s.season, s.vodCount), seasonNumber: s.season.seasonNumber })),
+    seasons: seasons.map((s) => ({
+      ...seasonCard(s.season, s.vodCount),
+      seasonNumber: s.season.seasonNumber,
+    })),
   });
 });
 
@@ -147,9 +220,15 @@ content.get("/season/:id", async (c) => {
   const [row] = await db
     .select()
     .from(t.seasons)
-    .where(and(eq(t.seasons.realm, c.get("realm").name), eq(t.seasons.id, idParam(c.req.param("id")))));
+    .where(
+      and(eq(t.seasons.realm, c.get("realm").name), eq(t.seasons.id, idParam(c.req.param("id")))),
+    );
   if (!row) throw notFound("Season");
-  const episodes = await db.select().from(t.videos).where(eq(t.videos.seasonId, row.id)).orderBy(asc(t.videos.episodeNumber));
+  const episodes = await db
+    .select()
+    .from(t.videos)
+    .where(eq(t.videos.seasonId, row.id))
+    .orderBy(asc(t.videos.episodeNumber));
   return c.json({
     ...seasonCard(row, episodes.length),
     seasonNumber: row.seasonNumber,
@@ -162,11 +241,20 @@ content.get("/news", async (c) => {
   const { db } = c.get("store");
   const page = readPage((n) => c.req.query(n));
   const where = eq(t.news.realm, c.get("realm").name);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(t.news).where(where).orderBy(desc(t.news.publishedAt), asc(t.news.id)).limit(page.rpp).offset(page.offset),
-    db.select({ n: count() }).from(t.news).where(where),
-  ]);
-  return c.json(resultSet(rows.map(newsCard), total?.n ?? 0, page));
+  return c.json(
+    await pageOf(
+      page,
+      db
+        .select()
+        .from(t.news)
+        .where(where)
+        .orderBy(desc(t.news.publishedAt), asc(t.news.id))
+        .limit(page.rpp)
+        .offset(page.offset),
+      db.select({ n: count() }).from(t.news).where(where),
+      newsCard,
+    ),
+  );
 });
 
 content.get("/news/:id", async (c) => {
@@ -176,7 +264,12 @@ content.get("/news/:id", async (c) => {
     .from(t.news)
     .where(and(eq(t.news.realm, c.get("realm").name), eq(t.news.id, idParam(c.req.param("id")))));
   if (!row) throw notFound("News item");
-  return c.json({ ...newsCard(row), body: row.body, author: row.author, publishedAt: row.publishedAt.toISOString() });
+  return c.json({
+    ...newsCard(row),
+    body: row.body,
+    author: row.author,
+    publishedAt: row.publishedAt.toISOString(),
+  });
 });
 
 const WEIGHT_CLASSES = [
@@ -207,7 +300,10 @@ content.get("/fighters", async (c) => {
   }
   const weightClass = (c.req.query("weightClass") ?? "POUND_FOR_POUND").toUpperCase();
   if (!WEIGHT_CLASSES.includes(weightClass as never)) {
-    throw badRequest("INVALID_QUERY", `Query parameter 'weightClass' must be one of ${WEIGHT_CLASSES.join(", ")}`);
+    throw badRequest(
+      "INVALID_QUERY",
+      `Query parameter 'weightClass' must be one of ${WEIGHT_CLASSES.join(", ")}`,
+    );
   }
   const gender = (c.req.query("gender") ?? "MALE").toUpperCase();
   if (gender !== "MALE" && gender !== "FEMALE") {
@@ -215,7 +311,10 @@ content.get("/fighters", async (c) => {
   }
   const letter = c.req.query("lastNameStartLetter");
   if (letter !== undefined && !/^\p{L}$/u.test(letter)) {
-    throw badRequest("INVALID_QUERY", "Query parameter 'lastNameStartLetter' must be a single letter");
+    throw badRequest(
+      "INVALID_QUERY",
+      "Query parameter 'lastNameStartLetter' must be a single letter",
+    );
   }
   const where: SQL[] = [eq(t.fighters.realm, c.get("realm").name)];
   if (letter) where.push(ilike(t.fighters.lastName, `${letter}%`));
@@ -230,11 +329,23 @@ content.get("/fighters", async (c) => {
       order = [asc(t.fighters.rank)];
     }
   }
-  const [rows, [total]] = await Promise.all([
-    db.select().from(t.fighters).where(and(...where)).orderBy(...order, asc(t.fighters.id)).limit(page.rpp).offset(page.offset),
-    db.select({ n: count() }).from(t.fighters).where(and(...where)),
-  ]);
-  return c.json(resultSet(rows.map(fighterJson), total?.n ?? 0, page));
+  return c.json(
+    await pageOf(
+      page,
+      db
+        .select()
+        .from(t.fighters)
+        .where(and(...where))
+        .orderBy(...order, asc(t.fighters.id))
+        .limit(page.rpp)
+        .offset(page.offset),
+      db
+        .select({ n: count() })
+        .from(t.fighters)
+        .where(and(...where)),
+      fighterJson,
+    ),
+  );
 });
 
 content.get("/fighter/:id", async (c) => {
@@ -242,7 +353,9 @@ content.get("/fighter/:id", async (c) => {
   const [row] = await db
     .select()
     .from(t.fighters)
-    .where(and(eq(t.fighters.realm, c.get("realm").name), eq(t.fighters.id, idParam(c.req.param("id")))));
+    .where(
+      and(eq(t.fighters.realm, c.get("realm").name), eq(t.fighters.id, idParam(c.req.param("id")))),
+    );
   if (!row) throw notFound("Fighter");
   return c.json(fighterJson(row));
 });
@@ -260,7 +373,10 @@ function fighterJson(row: typeof t.fighters.$inferSelect) {
     height: { value: row.heightM, unit: "m" },
     reach: { value: row.reachInches, unit: "inches" },
     weight: { value: row.weightLbs, unit: "lbs" },
-    strikingAccuracy: row.strikingAccuracyPercent === null ? null : { value: row.strikingAccuracyPercent, unit: "percent" },
+    strikingAccuracy:
+      row.strikingAccuracyPercent === null
+        ? null
+        : { value: row.strikingAccuracyPercent, unit: "percent" },
     rank: row.rank,
     poundForPoundRank: row.poundForPoundRank,
     imageUrl: imageUrl(row.imageId),
@@ -269,7 +385,10 @@ function fighterJson(row: typeof t.fighters.$inferSelect) {
 }
 
 async function findVideo(db: Db, realm: string, id: number) {
-  const [row] = await db.select().from(t.videos).where(and(eq(t.videos.realm, realm), eq(t.videos.id, id)));
+  const [row] = await db
+    .select()
+    .from(t.videos)
+    .where(and(eq(t.videos.realm, realm), eq(t.videos.id, id)));
   return row;
 }
 
@@ -278,11 +397,22 @@ export async function countLiveEvents(db: Db, realm: string, now = new Date()): 
   const [row] = await db
     .select({ n: count() })
     .from(t.events)
-    .where(and(eq(t.events.realm, realm), eq(t.events.live, true), lte(t.events.startAt, now), gt(t.events.endAt, now)));
+    .where(
+      and(
+        eq(t.events.realm, realm),
+        eq(t.events.live, true),
+        lte(t.events.startAt, now),
+        gt(t.events.endAt, now),
+      ),
+    );
   return row?.n ?? 0;
 }
 
-export async function loadHeroes(db: Db, realm: { name: string; heroKeys: string[] }, now = new Date()) {
+export async function loadHeroes(
+  db: Db,
+  realm: { name: string; heroKeys: string[] },
+  now = new Date(),
+) {
   const featured = (table: typeof t.events | typeof t.videos) =>
     realm.heroKeys.length > 0
       ? and(eq(table.realm, realm.name), inArray(table.externalKey, realm.heroKeys))
@@ -292,8 +422,16 @@ export async function loadHeroes(db: Db, realm: { name: string; heroKeys: string
     db.select().from(t.videos).where(featured(t.videos)),
   ]);
   const heroes = [
-    ...events.map((e) => ({ key: e.externalKey, card: eventCard(e, now), link: { type: isLiveOrUpcoming(e, now) ? "LIVE" : "VOD", id: e.id } })),
-    ...videos.map((v) => ({ key: v.externalKey, card: videoCard(v), link: { type: "VOD", id: v.id } })),
+    ...events.map((e) => ({
+      key: e.externalKey,
+      card: eventCard(e, now),
+      link: { type: isLiveOrUpcoming(e, now) ? "LIVE" : "VOD", id: e.id },
+    })),
+    ...videos.map((v) => ({
+      key: v.externalKey,
+      card: videoCard(v),
+      link: { type: "VOD", id: v.id },
+    })),
   ];
   const order = realm.heroKeys;
   if (order.length > 0) heroes.sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));

@@ -34,7 +34,11 @@ export const requireClient = createMiddleware<PlatformEnv>(async (c, next) => {
   const realm = await findRealm(db, realmName.toLowerCase());
   if (!realm) throw new ApiError(404, "REALM_NOT_FOUND", `Realm '${realmName}' does not exist`);
   if (!(await isValidApiKey(db, realm.name, key))) {
-    throw new ApiError(401, "INVALID_API_KEY", `The API key is not valid for realm '${realm.name}'`);
+    throw new ApiError(
+      401,
+      "INVALID_API_KEY",
+      `The API key is not valid for realm '${realm.name}'`,
+    );
   }
   c.set("realm", realm);
   c.set("deviceId", c.req.header(HEADERS.deviceId));

@@ -21,7 +21,10 @@ init.get("/init", async (c) => {
   const realm = c.get("realm");
   const platform = (c.req.query("menuTargetPlatform") ?? "WEB").toUpperCase();
   if (!PLATFORMS.includes(platform as never)) {
-    throw badRequest("INVALID_QUERY", "Query parameter 'menuTargetPlatform' must be WEB or MOBILE_WEB");
+    throw badRequest(
+      "INVALID_QUERY",
+      "Query parameter 'menuTargetPlatform' must be WEB or MOBILE_WEB",
+    );
   }
   const countEvents = c.req.query("countEvents");
   if (countEvents !== undefined && countEvents.toUpperCase() !== "LIVE") {
@@ -48,7 +51,8 @@ init.get("/init", async (c) => {
     menu,
     content: { heroes },
     ...(eventCount === undefined ? {} : { eventCount }),
-    authenticationProviders: (realm.settings as { authenticationProviders?: unknown[] }).authenticationProviders ?? [],
+    authenticationProviders:
+      (realm.settings as { authenticationProviders?: unknown[] }).authenticationProviders ?? [],
   });
 });
 

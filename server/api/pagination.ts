@@ -7,20 +7,38 @@ export interface Page {
 }
 
 /** Reads `p` (from 1) and `rpp` query parameters; bad values are a 400, not a guess. */
-export function readPage(query: (name: string) => string | undefined, defaultRpp = 10, maxRpp = 200): Page {
+export function readPage(
+  query: (name: string) => string | undefined,
+  defaultRpp = 10,
+  maxRpp = 200,
+): Page {
   const page = intParam(query("p"), "p", 1, 1, 100_000);
   const rpp = intParam(query("rpp"), "rpp", defaultRpp, 1, maxRpp);
   return { page, rpp, offset: (page - 1) * rpp };
 }
 
-export function intParam(raw: string | undefined, name: string, fallback: number, min: number, max: number): number {
+export function intParam(
+  raw: string | undefined,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   if (raw === undefined || raw === "") return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw badRequest("INVALID_QUERY", `Query parameter '${name}' must be a whole number from ${min} to ${max}`);
+    throw badRequest(
+      "INVALID_QUERY",
+      `Query parameter '${name}' must be a whole number from ${min} to ${max}`,
+    );
   }
   return Number(raw);
 }
 
 export function resultSet<T>(hits: T[], totalHits: number, page: Page) {
-  return { hits, page: page.page, totalPages: Math.max(1, Math.ceil(totalHits / page.rpp)), totalHits };
+  return {
+    hits,
+    page: page.page,
+    totalPages: Math.max(1, Math.ceil(totalHits / page.rpp)),
+    totalHits,
+  };
 }

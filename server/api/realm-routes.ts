@@ -19,9 +19,15 @@ realmRoutes.get("/realm-lookup", async (c) => {
   const host = c.req.query("host");
   if (!name === !host) throw badRequest("INVALID_QUERY", "Give exactly one of 'name' or 'host'");
   const realm = name ? await findRealm(db, name.toLowerCase()) : await findRealmByDomain(db, host!);
-  if (!realm) throw new ApiError(404, "REALM_NOT_FOUND", `No realm for ${name ? `name '${name}'` : `host '${host}'`}`);
+  if (!realm)
+    throw new ApiError(
+      404,
+      "REALM_NOT_FOUND",
+      `No realm for ${name ? `name '${name}'` : `host '${host}'`}`,
+    );
   const apiKey = await activeApiKey(db, realm.name);
-  if (!apiKey) throw new ApiError(404, "REALM_NOT_FOUND", `Realm '${realm.name}' has no active API key`);
+  if (!apiKey)
+    throw new ApiError(404, "REALM_NOT_FOUND", `Realm '${realm.name}' has no active API key`);
   const settings = realm.settings as { preferredDomain?: string };
   return c.json({
     realm: realm.name,
@@ -59,6 +65,10 @@ realmRoutes.get("/menu", requireClient, async (c) => {
 realmRoutes.get("/realms", async (c) => {
   const rows = await c.get("store").db.select().from(realmsTable).orderBy(realmsTable.name);
   return c.json({
-    realms: rows.map((r) => ({ name: r.name, fullName: r.fullName, logoUrl: imageUrl(r.logoImageId) })),
+    realms: rows.map((r) => ({
+      name: r.name,
+      fullName: r.fullName,
+      logoUrl: imageUrl(r.logoImageId),
+    })),
   });
 });

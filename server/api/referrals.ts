@@ -21,7 +21,10 @@ referrals.post("/session", requireClient, requireJsonBody, async (c) => {
   }
   const { referralExid, clickId, ...rest } = body as Record<string, unknown>;
   if (typeof referralExid !== "string" || !ID_PATTERN.test(referralExid)) {
-    throw badRequest("INVALID_BODY", "'referralExid' must be a string of 1 to 200 URL-safe characters");
+    throw badRequest(
+      "INVALID_BODY",
+      "'referralExid' must be a string of 1 to 200 URL-safe characters",
+    );
   }
   if (clickId !== undefined && (typeof clickId !== "string" || !ID_PATTERN.test(clickId))) {
     throw badRequest("INVALID_BODY", "'clickId' must be a string of 1 to 200 URL-safe characters");
@@ -29,7 +32,10 @@ referrals.post("/session", requireClient, requireJsonBody, async (c) => {
   const extra: Record<string, string> = {};
   for (const [key, value] of Object.entries(rest)) {
     if (typeof value !== "string" || value.length > 500 || Object.keys(extra).length >= 20) {
-      throw badRequest("INVALID_BODY", `Extra field '${key}' must be a string of at most 500 characters (20 fields at most)`);
+      throw badRequest(
+        "INVALID_BODY",
+        `Extra field '${key}' must be a string of at most 500 characters (20 fields at most)`,
+      );
     }
     extra[key] = value;
   }

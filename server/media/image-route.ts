@@ -15,10 +15,18 @@ export function imageRoutes(store: Store, renderer = new WebpRenderer()) {
     const id = c.req.param("path").replace(/\.webp$/, "");
     const requested = c.req.query("w");
     if (requested !== undefined && !/^\d{1,5}$/.test(requested)) {
-      return c.json({ status: 400, code: "INVALID_QUERY", messages: ["Query parameter 'w' must be a whole number"] }, 400);
+      return c.json(
+        {
+          status: 400,
+          code: "INVALID_QUERY",
+          messages: ["Query parameter 'w' must be a whole number"],
+        },
+        400,
+      );
     }
     const [image] = await store.db.select().from(t.images).where(eq(t.images.id, id));
-    if (!image) return c.json({ status: 404, code: "NOT_FOUND", messages: ["Image was not found"] }, 404);
+    if (!image)
+      return c.json({ status: 404, code: "NOT_FOUND", messages: ["Image was not found"] }, 404);
     const width = pickWidth(requested === undefined ? undefined : Number(requested), image.width);
     const etag = `"${createHash("sha1").update(image.source).update(String(width)).digest("base64url")}"`;
     c.header("ETag", etag);

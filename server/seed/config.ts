@@ -7,10 +7,7 @@ import type { SeedRealm } from "../../schemas/generated/seed-realm.ts";
 import { validate, type ValidationIssue } from "../../schemas/validator.ts";
 import type { SchemaName } from "../../schemas/index.ts";
 
-export const demoRealmsDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "realms",
-);
+export const demoRealmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "realms");
 
 /** One realm's config files: `realm.json`, `menu.json` and `content.json` in its folder. */
 export interface RealmConfig {
@@ -102,7 +99,11 @@ function crossReferenceIssues(config: RealmConfig): FileIssue[] {
     const seen = new Set<string>();
     list.forEach((item, i) => {
       if (seen.has(item.key)) {
-        issues.push({ file: contentFile, pointer: `${pointer}/${i}/key`, message: `key '${item.key}' is used twice` });
+        issues.push({
+          file: contentFile,
+          pointer: `${pointer}/${i}/key`,
+          message: `key '${item.key}' is used twice`,
+        });
       }
       seen.add(item.key);
     });

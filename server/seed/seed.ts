@@ -89,7 +89,8 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
     );
   }
 
-  for (const sponsor of realmFile.sponsors ?? []) images.add(`sponsor/${slug(sponsor)}`, "sponsor", sponsor);
+  for (const sponsor of realmFile.sponsors ?? [])
+    images.add(`sponsor/${slug(sponsor)}`, "sponsor", sponsor);
   for (const key of realmFile.heroKeys ?? defaultHeroKeys(config)) {
     const item = [...content.events, ...content.videos].find((c) => c.key === key);
     if (!item) continue;
@@ -204,7 +205,11 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
     rank: f.rank ?? null,
     poundForPoundRank: f.poundForPoundRank ?? null,
     imageId: images.add(`fighter/${f.key}`, "fighter", `${f.firstName} ${f.lastName}`, f.nickname),
-    thumbnailImageId: images.add(`fighter/${f.key}/thumbnail`, "fighter-thumbnail", `${f.firstName} ${f.lastName}`),
+    thumbnailImageId: images.add(
+      `fighter/${f.key}/thumbnail`,
+      "fighter-thumbnail",
+      `${f.firstName} ${f.lastName}`,
+    ),
   }));
 
   await upsert(db, t.images, images.rows(), [t.images.id]);
@@ -228,7 +233,8 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
   );
   const playlistIds = await upsertContent(db, t.playlists, playlistRows);
   const ids = [...playlistIds.values()];
-  if (ids.length > 0) await db.delete(t.playlistItems).where(inArray(t.playlistItems.playlistId, ids));
+  if (ids.length > 0)
+    await db.delete(t.playlistItems).where(inArray(t.playlistItems.playlistId, ids));
   const items = content.playlists.flatMap((p) =>
     p.videoKeys.map((key, position) => ({
       playlistId: playlistIds.get(p.key)!,
@@ -273,7 +279,9 @@ async function publishMenuIfChanged(db: Db, realm: string, menu: RealmConfig["me
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
       : v,
   );
 }
@@ -310,7 +318,9 @@ async function upsert(
   returning?: Record<string, PgColumn>,
 ): Promise<unknown[]> {
   if (rows.length === 0) return [];
-  const columns = Object.keys(rows[0]!).filter((c) => !target.some((col) => col.name === toSnake(c)));
+  const columns = Object.keys(rows[0]!).filter(
+    (c) => !target.some((col) => col.name === toSnake(c)),
+  );
   const set = Object.fromEntries(columns.map((c) => [c, sql.raw(`excluded."${toSnake(c)}"`)]));
   const out: unknown[] = [];
   for (let i = 0; i < rows.length; i += BATCH) {
@@ -365,7 +375,15 @@ class ImageBatch {
         text: "#ffffff",
       },
     });
-    this.images.set(id, { id, realm: this.realm, kind, width, height, contentType: "image/svg+xml", source });
+    this.images.set(id, {
+      id,
+      realm: this.realm,
+      kind,
+      width,
+      height,
+      contentType: "image/svg+xml",
+      source,
+    });
     return id;
   }
 

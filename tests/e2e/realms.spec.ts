@@ -11,12 +11,18 @@ test.describe("the web app boots", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Arena Fight Pass");
     const logo = page.getByRole("img", { name: "Arena Fight Pass home" });
     await expect(logo).toBeVisible();
-    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(
+      await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    ).toBeGreaterThan(0);
     await expect(page.getByRole("heading", { level: 2, name: "AFC 24/7" })).toBeVisible();
     await expect(page.getByText(/events? live now/)).toBeVisible();
   });
 
-  test("liga follows the browser language among its own, with its own light brand", async ({ page, browser, server }) => {
+  test("liga follows the browser language among its own, with its own light brand", async ({
+    page,
+    browser,
+    server,
+  }) => {
     await page.goto("/realm/liga");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByText(/events? live now/)).toBeVisible();
@@ -27,9 +33,13 @@ test.describe("the web app boots", () => {
     await expect(ptPage.getByText(/ao vivo agora/)).toBeVisible();
     await portuguese.close();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Liga Play");
-    const ligaBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const ligaBackground = await page.evaluate(
+      () => getComputedStyle(document.body).backgroundColor,
+    );
     await page.goto("/realm/arena");
-    const arenaBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const arenaBackground = await page.evaluate(
+      () => getComputedStyle(document.body).backgroundColor,
+    );
     expect(ligaBackground).toBe("rgb(246, 247, 242)");
     expect(arenaBackground).toBe("rgb(11, 13, 18)");
   });

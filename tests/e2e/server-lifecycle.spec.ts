@@ -5,10 +5,19 @@ import { openStore } from "../../server/store/store.ts";
 import { createPostgresDatabase } from "../fixtures/postgres-database.ts";
 import { freePort, freshDataDir, removeDir, ServerProcess } from "./server-process.ts";
 
-const KEY = { Realm: "arena", "X-Api-Key": "arena-web-5b1f0c9e2d7a4e61", App: "e2e", "Content-Type": "application/json" };
+const KEY = {
+  Realm: "arena",
+  "X-Api-Key": "arena-web-5b1f0c9e2d7a4e61",
+  App: "e2e",
+  "Content-Type": "application/json",
+};
 
 async function postReferral(url: string, id: string): Promise<number | null> {
-  const res = await fetch(`${url}/api/v1/session`, { method: "POST", headers: KEY, body: JSON.stringify({ referralExid: id }) });
+  const res = await fetch(`${url}/api/v1/session`, {
+    method: "POST",
+    headers: KEY,
+    body: JSON.stringify({ referralExid: id }),
+  });
   return res.status === 201 ? ((await res.json()) as { id: number }).id : null;
 }
 
@@ -44,7 +53,9 @@ test.describe("the server process", () => {
 
       const store = await openStore({ dataDir });
       try {
-        const rows = await store.db.select({ id: t.referrals.id, referralId: t.referrals.referralId }).from(t.referrals);
+        const rows = await store.db
+          .select({ id: t.referrals.id, referralId: t.referrals.referralId })
+          .from(t.referrals);
         const ids = new Set(rows.map((r) => r.id));
         expect(rows.find((r) => r.id === savedId)?.referralId).toBe("before-restart");
         expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
@@ -76,7 +87,10 @@ test.describe("the server process", () => {
       const exit = server.stop("SIGTERM");
       const statuses = await Promise.all(inFlight);
       expect(statuses).toEqual(statuses.map(() => 200));
-      expect(finishedAt.filter((t) => t > signalledAt).length, "some requests were still in flight").toBeGreaterThan(0);
+      expect(
+        finishedAt.filter((t) => t > signalledAt).length,
+        "some requests were still in flight",
+      ).toBeGreaterThan(0);
       expect(await exit).toBe(0);
       await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
     } finally {
@@ -85,25 +99,39 @@ test.describe("the server process", () => {
   });
 
   test("exits with one clear line when the store cannot be reached at start", async () => {
-    const server = new ServerProcess(await freePort(), { DATABASE_URL: "postgres://postgres:secret@127.0.0.1:1/none" });
+    const server = new ServerProcess(await freePort(), {
+      DATABASE_URL: "postgres://postgres:secret@127.0.0.1:1/none",
+    });
     server.spawn();
     expect(await server.exited()).toBe(1);
     const output = server.output.join("").trim();
     expect(output.split("\n")).toHaveLength(1);
-    expect(output).toMatch(/^server: PostgreSQL at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/none is not usable: .*ECONNREFUSED/);
+    expect(output).toMatch(
+      /^server: PostgreSQL at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/none is not usable: .*ECONNREFUSED/,
+    );
   });
 
-  test("a web server with API_BASE_URL keeps no store and serves through that platform", async ({ page }) => {
+  test("a web server with API_BASE_URL keeps no store and serves through that platform", async ({
+    page,
+  }) => {
     const dataDir = await freshDataDir();
     const platform = await ServerProcess.start({ DATA_DIR: dataDir, LOG_REQUESTS: "false" });
-    const web = await ServerProcess.start({ API_BASE_URL: platform.url, DATA_DIR: "/nonexistent/never-created" });
+    const web = await ServerProcess.start({
+      API_BASE_URL: platform.url,
+      DATA_DIR: "/nonexistent/never-created",
+    });
     try {
-      expect(await (await fetch(`${web.url}/healthz`)).json()).toMatchObject({ status: "ok", store: "remote" });
+      expect(await (await fetch(`${web.url}/healthz`)).json()).toMatchObject({
+        status: "ok",
+        store: "remote",
+      });
       const response = await page.goto(`${web.url}/realm/arena`);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Arena Fight Pass");
       const logo = page.getByRole("img", { name: "Arena Fight Pass home" });
-      await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
       const api = await fetch(`${web.url}/api/v1/realm-lookup?name=liga`);
       expect((await api.json()).realm).toBe("liga");
       expect(web.output.join("")).toContain('"store":null');
@@ -120,7 +148,9 @@ test.describe("the server process", () => {
     }
   });
 
-  test("shows Connection Failed with 503 while PostgreSQL is away, and recovers without restart", async ({ page }) => {
+  test("shows Connection Failed with 503 while PostgreSQL is away, and recovers without restart", async ({
+    page,
+  }) => {
     test.skip(!process.env.DATABASE_URL, "needs a PostgreSQL server (DATABASE_URL)");
     const database = await createPostgresDatabase(process.env.DATABASE_URL!);
     const target = new URL(database.url);
@@ -128,7 +158,10 @@ test.describe("the server process", () => {
     const viaProxy = new URL(database.url);
     viaProxy.hostname = "127.0.0.1";
     viaProxy.port = String(proxy.port);
-    const server = await ServerProcess.start({ DATABASE_URL: viaProxy.toString(), LOG_REQUESTS: "false" });
+    const server = await ServerProcess.start({
+      DATABASE_URL: viaProxy.toString(),
+      LOG_REQUESTS: "false",
+    });
     try {
       expect((await page.goto(`${server.url}/realm/arena`))?.status()).toBe(200);
 
@@ -140,7 +173,9 @@ test.describe("the server process", () => {
       expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
 
       await proxy.restart();
-      await expect.poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 20_000 }).toBe(200);
+      await expect
+        .poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 20_000 })
+        .toBe(200);
       expect((await page.goto(`${server.url}/realm/arena`))?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Arena Fight Pass");
     } finally {
@@ -186,6 +221,8 @@ class TcpProxy {
   stop(): Promise<void> {
     for (const s of this.sockets) s.destroy();
     this.sockets.clear();
-    return new Promise((resolve) => (this.server?.listening ? this.server.close(() => resolve()) : resolve()));
+    return new Promise((resolve) =>
+      this.server?.listening ? this.server.close(() => resolve()) : resolve(),
+    );
   }
 }

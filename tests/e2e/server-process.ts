@@ -46,7 +46,14 @@ export class ServerProcess {
   spawn() {
     const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
       cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: "", NODE_ENV: "production", HOST: "127.0.0.1", ...this.env, PORT: String(this.port) },
+      env: {
+        ...process.env,
+        DATABASE_URL: "",
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        ...this.env,
+        PORT: String(this.port),
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout!.on("data", (d: Buffer) => this.output.push(d.toString()));
@@ -58,7 +65,8 @@ export class ServerProcess {
   async waitHealthy(timeoutMs: number) {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      if (this.exitCode !== null) throw new Error(`server exited with ${this.exitCode}:\n${this.output.join("")}`);
+      if (this.exitCode !== null)
+        throw new Error(`server exited with ${this.exitCode}:\n${this.output.join("")}`);
       try {
         if ((await fetch(`${this.url}/healthz`)).ok) return;
       } catch {

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Store } from "../../server/store/store.ts";
-import { platformApp } from "../fixtures/platform.ts";
-import { openTestStore } from "../fixtures/test-store.ts";
+import { describe, expect, it } from "vitest";
+import { useSeededPlatform } from "../fixtures/platform.ts";
 
-let store: Store;
-let api: ReturnType<typeof platformApp>;
-beforeAll(async () => {
-  store = await openTestStore();
-  api = platformApp(store);
-});
-afterAll(() => store.close());
+const platform = useSeededPlatform();
 
 const json = async (realm: "arena" | "liga", path: string) => {
-  const res = await api.call(realm, path);
+  const res = await platform.api.call(realm, path);
   expect(res.status, path).toBe(200);
   return res.json();
 };
@@ -36,7 +28,9 @@ describe("events", () => {
     for (const hit of upcoming.hits) expect(Date.parse(hit.startDate)).toBeGreaterThan(Date.now());
     const past = await json("liga", "/api/v2/events?status=PAST&rpp=200");
     expect(past.totalHits).toBeGreaterThanOrEqual(12);
-    const details = await Promise.all(past.hits.map((h: { id: number }) => json("liga", `/api/v2/event/${h.id}`)));
+    const details = await Promise.all(
+      past.hits.map((h: { id: number }) => json("liga", `/api/v2/event/${h.id}`)),
+    );
     const withReplay = details.filter((d) => d.replay !== null);
     expect(withReplay.length).toBeGreaterThanOrEqual(12);
     expect(withReplay[0].replay).toMatchObject({ type: "VOD_VIDEO", duration: expect.any(Number) });
@@ -50,7 +44,7 @@ describe("events", () => {
     expect(page2.page).toBe(2);
     expect(page1.hits[0].id).not.toBe(page2.hits[0].id);
     for (const bad of ["p=0", "p=abc", "rpp=201", "status=SOON"]) {
-      const res = await api.call("arena", `/api/v2/events?${bad}`);
+      const res = await platform.api.call("arena", `/api/v2/events?${bad}`);
       expect(res.status, bad).toBe(400);
       expect((await res.json()).code).toBe("INVALID_QUERY");
     }
@@ -58,7 +52,7 @@ describe("events", () => {
 
   it("keeps realms apart: one realm's id is not found in another", async () => {
     const arenaEvent = (await json("arena", "/api/v2/events?rpp=1")).hits[0];
-    const res = await api.call("liga", `/api/v2/event/${arenaEvent.id}`);
+    const res = await platform.api.call("liga", `/api/v2/event/${arenaEvent.id}`);
     expect(res.status).toBe(404);
   });
 });
@@ -113,7 +107,9 @@ describe("fighters", () => {
   it("ranks men's pound for pound by default, five per page", async () => {
     const page = await json("arena", "/api/v2/fighters");
     expect(page.hits).toHaveLength(5);
-    expect(page.hits.map((f: { poundForPoundRank: number }) => f.poundForPoundRank)).toEqual([1, 2, 3, 4, 5]);
+    expect(page.hits.map((f: { poundForPoundRank: number }) => f.poundForPoundRank)).toEqual([
+      1, 2, 3, 4, 5,
+    ]);
     expect(page.hits.every((f: { gender: string }) => f.gender === "MALE")).toBe(true);
     expect(page.hits[0].height.unit).toBe("m");
     expect(page.hits[0].reach.unit).toBe("inches");
@@ -123,16 +119,25 @@ describe("fighters", () => {
   it("ranks one division with its champion first", async () => {
     const page = await json("arena", "/api/v2/fighters?weightClass=LIGHTWEIGHT&rpp=20");
     expect(page.hits[0].rank).toBe(0);
-    expect(page.hits.every((f: { weightClass: string }) => f.weightClass === "LIGHTWEIGHT")).toBe(true);
+    expect(page.hits.every((f: { weightClass: string }) => f.weightClass === "LIGHTWEIGHT")).toBe(
+      true,
+    );
   });
 
   it("filters everyone by the first letter of the last name", async () => {
     const all = await json("arena", "/api/v2/fighters?ctt=all&rpp=100");
     expect(all.totalHits).toBe(20);
     const letter = all.hits[0].lastName[0];
-    const filtered = await json("arena", `/api/v2/fighters?ctt=all&rpp=100&lastNameStartLetter=${encodeURIComponent(letter)}`);
+    const filtered = await json(
+      "arena",
+      `/api/v2/fighters?ctt=all&rpp=100&lastNameStartLetter=${encodeURIComponent(letter)}`,
+    );
     expect(filtered.hits.length).toBeGreaterThan(0);
-    expect(filtered.hits.every((f: { lastName: string }) => f.lastName.startsWith(letter))).toBe(true);
-    expect((await api.call("arena", "/api/v2/fighters?lastNameStartLetter=ab")).status).toBe(400);
+    expect(filtered.hits.every((f: { lastName: string }) => f.lastName.startsWith(letter))).toBe(
+      true,
+    );
+    expect(
+      (await platform.api.call("arena", "/api/v2/fighters?lastNameStartLetter=ab")).status,
+    ).toBe(400);
   });
 });

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Store } from "../../server/store/store.ts";
-import { platformApp } from "../fixtures/platform.ts";
-import { openTestStore } from "../fixtures/test-store.ts";
+import { describe, expect, it } from "vitest";
+import { useSeededPlatform } from "../fixtures/platform.ts";
 
-let store: Store;
-let api: ReturnType<typeof platformApp>;
-beforeAll(async () => {
-  store = await openTestStore();
-  api = platformApp(store);
-});
-afterAll(() => store.close());
+const platform = useSeededPlatform();
 
 describe("the platform contract", () => {
   it.each([
@@ -17,7 +9,9 @@ describe("the platform contract", () => {
     ["X-Api-Key", 401, "MISSING_API_KEY"],
     ["App", 400, "MISSING_APP"],
   ])("answers a call without %s with a JSON error", async (header, status, code) => {
-    const res = await api.call("arena", "/api/v1/init", { headers: { [header]: undefined } });
+    const res = await platform.api.call("arena", "/api/v1/init", {
+      headers: { [header]: undefined },
+    });
     expect(res.status).toBe(status);
     expect(res.headers.get("Content-Type")).toMatch(/application\/json/);
     const body = await res.json();
@@ -26,60 +20,89 @@ describe("the platform contract", () => {
   });
 
   it("refuses another realm's key and an unknown realm", async () => {
-    const wrongKey = await api.call("arena", "/api/v1/init", { headers: { "X-Api-Key": "liga-web-9c4e7a13f0b26d58" } });
+    const wrongKey = await platform.api.call("arena", "/api/v1/init", {
+      headers: { "X-Api-Key": "liga-web-9c4e7a13f0b26d58" },
+    });
     expect(wrongKey.status).toBe(401);
     expect((await wrongKey.json()).code).toBe("INVALID_API_KEY");
-    const unknown = await api.call("arena", "/api/v1/init", { headers: { Realm: "nowhere" } });
+    const unknown = await platform.api.call("arena", "/api/v1/init", {
+      headers: { Realm: "nowhere" },
+    });
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).code).toBe("REALM_NOT_FOUND");
   });
 
   it("answers unknown endpoints with a JSON 404", async () => {
-    const res = await api.call("arena", "/api/v2/no-such-thing");
+    const res = await platform.api.call("arena", "/api/v2/no-such-thing");
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ status: 404, code: "NOT_FOUND" });
   });
 
   it("refuses non-JSON and malformed bodies", async () => {
-    const form = await api.call("arena", "/api/v1/session", {
+    const form = await platform.api.call("arena", "/api/v1/session", {
       method: "POST",
       body: "referralExid=abc",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
     expect(form.status).toBe(415);
-    const broken = await api.call("arena", "/api/v1/session", { method: "POST", body: "{not json" });
+    const broken = await platform.api.call("arena", "/api/v1/session", {
+      method: "POST",
+      body: "{not json",
+    });
     expect(broken.status).toBe(400);
     expect((await broken.json()).code).toBe("MALFORMED_JSON");
   });
 
   it("echoes the caller's request id", async () => {
-    const res = await api.call("arena", "/api/v1/init", { headers: { "X-Request-Id": "req-123" } });
+    const res = await platform.api.call("arena", "/api/v1/init", {
+      headers: { "X-Request-Id": "req-123" },
+    });
     expect(res.headers.get("X-Request-Id")).toBe("req-123");
   });
 
   it("finds realms by name and by host without a key", async () => {
-    const byName = await api.app.request("/api/v1/realm-lookup?name=arena");
-    expect(await byName.json()).toMatchObject({ realm: "arena", fullName: "Arena Fight Pass", apiKey: "arena-web-5b1f0c9e2d7a4e61" });
-    const byHost = await api.app.request("/api/v1/realm-lookup?host=liga.localhost");
+    const byName = await platform.api.app.request("/api/v1/realm-lookup?name=arena");
+    expect(await byName.json()).toMatchObject({
+      realm: "arena",
+      fullName: "Arena Fight Pass",
+      apiKey: "arena-web-5b1f0c9e2d7a4e61",
+    });
+    const byHost = await platform.api.app.request("/api/v1/realm-lookup?host=liga.localhost");
     expect((await byHost.json()).realm).toBe("liga");
-    expect((await api.app.request("/api/v1/realm-lookup?name=nope")).status).toBe(404);
-    expect((await api.app.request("/api/v1/realm-lookup")).status).toBe(400);
-    const directory = await (await api.app.request("/api/v1/realms")).json();
+    expect((await platform.api.app.request("/api/v1/realm-lookup?name=nope")).status).toBe(404);
+    expect((await platform.api.app.request("/api/v1/realm-lookup")).status).toBe(400);
+    const directory = await (await platform.api.app.request("/api/v1/realms")).json();
     expect(directory.realms.map((r: { name: string }) => r.name)).toEqual(["arena", "liga"]);
   });
 });
 
 describe("init", () => {
   it("gives arena its settings, theme, TOP menu with a folder, heroes and live count", async () => {
-    const res = await api.call("arena", "/api/v1/init?countEvents=LIVE&menuTargetPlatform=WEB");
+    const res = await platform.api.call(
+      "arena",
+      "/api/v1/init?countEvents=LIVE&menuTargetPlatform=WEB",
+    );
     expect(res.status).toBe(200);
     const init = await res.json();
-    expect(init.realm).toMatchObject({ name: "arena", fullName: "Arena Fight Pass", defaultLocale: "en" });
+    expect(init.realm).toMatchObject({
+      name: "arena",
+      fullName: "Arena Fight Pass",
+      defaultLocale: "en",
+    });
     expect(init.realm.logoUrl).toBe("/images/arena/logo.webp");
-    expect(init.settings).toMatchObject({ contentSearchEngine: "VESPER", watchlistsEnabled: true, epgMatrix: "ENABLED", fullGuestAccess: false });
+    expect(init.settings).toMatchObject({
+      contentSearchEngine: "VESPER",
+      watchlistsEnabled: true,
+      epgMatrix: "ENABLED",
+      fullGuestAccess: false,
+    });
     expect(init.theme.mode).toBe("dark");
     expect(init.menu.layout).toBe("TOP");
-    expect(init.menu.items.some((i: { type: string; items?: unknown[] }) => i.type === "FOLDER" && i.items?.length)).toBe(true);
+    expect(
+      init.menu.items.some(
+        (i: { type: string; items?: unknown[] }) => i.type === "FOLDER" && i.items?.length,
+      ),
+    ).toBe(true);
     expect(init.eventCount).toBeGreaterThanOrEqual(1);
     expect(init.content.heroes.length).toBeGreaterThanOrEqual(2);
     for (const hero of init.content.heroes) {
@@ -89,11 +112,16 @@ describe("init", () => {
   });
 
   it("gives liga a light theme, TOP_LEFT menu and Portuguese by default", async () => {
-    const init = await (await api.call("liga", "/api/v1/init")).json();
+    const init = await (await platform.api.call("liga", "/api/v1/init")).json();
     expect(init.theme.mode).toBe("light");
     expect(init.menu.layout).toBe("TOP_LEFT");
     expect(init.locale).toBe("pt");
-    expect(init.settings).toMatchObject({ watchlistsEnabled: false, gifting: "ENABLED", fullGuestAccess: true, allowGuestSchedule: true });
+    expect(init.settings).toMatchObject({
+      watchlistsEnabled: false,
+      gifting: "ENABLED",
+      fullGuestAccess: true,
+      allowGuestSchedule: true,
+    });
     expect(init).not.toHaveProperty("eventCount");
   });
 
@@ -103,12 +131,14 @@ describe("init", () => {
     ["fr-FR, de;q=0.5", "pt"],
     ["de;q=0.9, es;q=0.1", "es"],
   ])("negotiates Accept-Language %s to %s", async (header, locale) => {
-    const init = await (await api.call("liga", "/api/v1/init", { headers: { "Accept-Language": header } })).json();
+    const init = await (
+      await platform.api.call("liga", "/api/v1/init", { headers: { "Accept-Language": header } })
+    ).json();
     expect(init.locale).toBe(locale);
   });
 
   it("rejects an unknown menu target platform", async () => {
-    const res = await api.call("arena", "/api/v1/init?menuTargetPlatform=TV");
+    const res = await platform.api.call("arena", "/api/v1/init?menuTargetPlatform=TV");
     expect(res.status).toBe(400);
     expect((await res.json()).messages[0]).toMatch(/menuTargetPlatform/);
   });

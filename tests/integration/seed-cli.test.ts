@@ -25,15 +25,21 @@ describe("npm run db:seed", () => {
     await writeFile(menuFile, JSON.stringify(menu));
     const dataDir = path.join(scratch, "data");
 
-    const result = await run(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--dir", dir], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-    }).then(
+    const result = await run(
+      process.execPath,
+      ["--import", "tsx", "scripts/seed.ts", "--dir", dir],
+      {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      },
+    ).then(
       () => ({ code: 0, stderr: "" }),
       (error: { code: number; stderr: string }) => error,
     );
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^db:seed: invalid config \(1 problem\):\n\s+.*arena\/menu\.json \/layout: must be one of: TOP, TOP_LEFT, HAMBURGER, SIDEBAR\n$/);
+    expect(result.stderr).toMatch(
+      /^db:seed: invalid config \(1 problem\):\n\s+.*arena\/menu\.json \/layout: must be one of: TOP, TOP_LEFT, HAMBURGER, SIDEBAR\n$/,
+    );
     await expect(stat(dataDir)).rejects.toThrow();
   });
 });

@@ -31,10 +31,16 @@ const counts = async () => ({
 describe("seed", () => {
   it("is idempotent: seeding again changes no ids, counts or times", async () => {
     const before = await counts();
-    const eventsBefore = await store.db.select({ id: t.events.id, startAt: t.events.startAt }).from(t.events).orderBy(t.events.id);
+    const eventsBefore = await store.db
+      .select({ id: t.events.id, startAt: t.events.startAt })
+      .from(t.events)
+      .orderBy(t.events.id);
     await seed(store.db);
     expect(await counts()).toEqual(before);
-    const eventsAfter = await store.db.select({ id: t.events.id, startAt: t.events.startAt }).from(t.events).orderBy(t.events.id);
+    const eventsAfter = await store.db
+      .select({ id: t.events.id, startAt: t.events.startAt })
+      .from(t.events)
+      .orderBy(t.events.id);
     expect(eventsAfter).toEqual(eventsBefore);
   });
 
@@ -58,12 +64,22 @@ describe("seed", () => {
     const issues = (error as ConfigValidationError).issues;
     expect(issues).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ file: expect.stringMatching(/liga\/content\.json$/), pointer: "/events/3/durationMinutes", message: "must be >= 1" }),
-        expect.objectContaining({ pointer: "/videos/0/bogus", message: expect.stringMatching(/unknown property 'bogus'/) }),
+        expect.objectContaining({
+          file: expect.stringMatching(/liga\/content\.json$/),
+          pointer: "/events/3/durationMinutes",
+          message: "must be >= 1",
+        }),
+        expect.objectContaining({
+          pointer: "/videos/0/bogus",
+          message: expect.stringMatching(/unknown property 'bogus'/),
+        }),
       ]),
     );
     expect(await counts()).toEqual(before);
-    const [arena] = await store.db.select({ fullName: t.realms.fullName }).from(t.realms).orderBy(t.realms.name);
+    const [arena] = await store.db
+      .select({ fullName: t.realms.fullName })
+      .from(t.realms)
+      .orderBy(t.realms.name);
     expect(arena!.fullName).toBe("Arena Fight Pass");
   });
 
@@ -76,7 +92,10 @@ describe("seed", () => {
     await writeFile(contentFile, JSON.stringify(content));
     const error = (await seed(store.db, { dir }).catch((e: unknown) => e)) as ConfigValidationError;
     expect(error.issues).toEqual([
-      expect.objectContaining({ pointer: "/playlists/0/videoKeys/0", message: "no video has the key 'no-such-video'" }),
+      expect.objectContaining({
+        pointer: "/playlists/0/videoKeys/0",
+        message: "no video has the key 'no-such-video'",
+      }),
     ]);
     expect(error.message).toContain("/playlists/0/videoKeys/0");
   });

@@ -1,22 +1,15 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as t from "../../server/store/schema.ts";
-import type { Store } from "../../server/store/store.ts";
-import { platformApp } from "../fixtures/platform.ts";
+import { platformApp, useSeededPlatform } from "../fixtures/platform.ts";
 import { openTestStore } from "../fixtures/test-store.ts";
 
-let store: Store;
-let api: ReturnType<typeof platformApp>;
-beforeAll(async () => {
-  store = await openTestStore();
-  api = platformApp(store);
-});
-afterAll(() => store.close());
+const platform = useSeededPlatform();
 
 describe("referral session", () => {
   it("stores the referral with a 90-day expiry", async () => {
-    const res = await api.call("liga", "/api/v1/session", {
+    const res = await platform.api.call("liga", "/api/v1/session", {
       method: "POST",
       body: JSON.stringify({ referralExid: "ref-42", clickId: "clk.7", campaign: "spring" }),
       headers: { "X-Device-Id": "device-1" },
@@ -25,8 +18,17 @@ describe("referral session", () => {
     const body = await res.json();
     expect(body).toMatchObject({ realm: "liga", esrefid: "ref-42", esclkid: "clk.7" });
     expect(Date.parse(body.expiresAt) - Date.parse(body.createdAt)).toBe(90 * 24 * 3600 * 1000);
-    const [row] = await store.db.select().from(t.referrals).where(eq(t.referrals.id, body.id));
-    expect(row).toMatchObject({ realm: "liga", referralId: "ref-42", clickId: "clk.7", deviceId: "device-1", extra: { campaign: "spring" } });
+    const [row] = await platform.store.db
+      .select()
+      .from(t.referrals)
+      .where(eq(t.referrals.id, body.id));
+    expect(row).toMatchObject({
+      realm: "liga",
+      referralId: "ref-42",
+      clickId: "clk.7",
+      deviceId: "device-1",
+      extra: { campaign: "spring" },
+    });
   });
 
   it.each([
@@ -37,47 +39,60 @@ describe("referral session", () => {
     [{ referralExid: "ok", nested: { a: 1 } }, /nested/],
     [[1, 2], /JSON object/],
   ])("refuses %j with a clear message and stores nothing", async (payload, message) => {
-    const before = (await store.db.select().from(t.referrals)).length;
-    const res = await api.call("arena", "/api/v1/session", { method: "POST", body: JSON.stringify(payload) });
+    const before = (await platform.store.db.select().from(t.referrals)).length;
+    const res = await platform.api.call("arena", "/api/v1/session", {
+      method: "POST",
+      body: JSON.stringify(payload),
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).messages[0]).toMatch(message);
-    expect((await store.db.select().from(t.referrals)).length).toBe(before);
+    expect((await platform.store.db.select().from(t.referrals)).length).toBe(before);
   });
 });
 
 describe("images", () => {
   it("renders stored artwork as WebP at an allowed width, with long-lived caching", async () => {
-    const res = await api.app.request("/images/arena/logo.webp?w=150");
+    const res = await platform.api.app.request("/images/arena/logo.webp?w=150");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("image/webp");
     expect(res.headers.get("Cache-Control")).toMatch(/max-age=\d{6,}/);
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
     expect(meta.format).toBe("webp");
     expect(meta.width).toBe(150);
-    const again = await api.app.request("/images/arena/logo.webp?w=150", { headers: { "If-None-Match": res.headers.get("ETag")! } });
+    const again = await platform.api.app.request("/images/arena/logo.webp?w=150", {
+      headers: { "If-None-Match": res.headers.get("ETag")! },
+    });
     expect(again.status).toBe(304);
   });
 
   it("rounds odd widths up to an allowed one and never upscales", async () => {
-    const odd = await sharp(Buffer.from(await (await api.app.request("/images/arena/logo.webp?w=151")).arrayBuffer())).metadata();
+    const odd = await sharp(
+      Buffer.from(
+        await (await platform.api.app.request("/images/arena/logo.webp?w=151")).arrayBuffer(),
+      ),
+    ).metadata();
     expect(odd.width).toBe(198);
-    const huge = await sharp(Buffer.from(await (await api.app.request("/images/arena/logo.webp?w=9999")).arrayBuffer())).metadata();
+    const huge = await sharp(
+      Buffer.from(
+        await (await platform.api.app.request("/images/arena/logo.webp?w=9999")).arrayBuffer(),
+      ),
+    ).metadata();
     expect(huge.width).toBe(600);
   });
 
   it("answers bad widths and unknown images with JSON errors", async () => {
-    expect((await api.app.request("/images/arena/logo.webp?w=abc")).status).toBe(400);
-    expect((await api.app.request("/images/arena/nothing.webp")).status).toBe(404);
+    expect((await platform.api.app.request("/images/arena/logo.webp?w=abc")).status).toBe(400);
+    expect((await platform.api.app.request("/images/arena/nothing.webp")).status).toBe(404);
   });
 });
 
 describe("media and health", () => {
   it("serves the sample HLS stream with playlist and segment types", async () => {
-    const master = await api.app.request("/media/sample/master.m3u8");
+    const master = await platform.api.app.request("/media/sample/master.m3u8");
     expect(master.status).toBe(200);
     expect(master.headers.get("Content-Type")).toBe("application/vnd.apple.mpegurl");
     expect(await master.text()).toContain("#EXT-X-STREAM-INF");
-    const segment = await api.app.request("/media/sample/360p/seg_000.ts");
+    const segment = await platform.api.app.request("/media/sample/360p/seg_000.ts");
     expect(segment.headers.get("Content-Type")).toBe("video/mp2t");
   });
 

@@ -3,7 +3,13 @@ import { EnvError, loadEnv } from "../../server/env.ts";
 
 describe("environment", () => {
   it("needs nothing: embedded store in ./data on port 3000", () => {
-    expect(loadEnv({})).toMatchObject({ PORT: 3000, DATA_DIR: "./data", DATABASE_URL: undefined, API_BASE_URL: undefined, SEED_DEMO: true });
+    expect(loadEnv({})).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: "./data",
+      DATABASE_URL: undefined,
+      API_BASE_URL: undefined,
+      SEED_DEMO: true,
+    });
   });
 
   it.each([

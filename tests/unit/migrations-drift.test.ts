@@ -15,7 +15,16 @@ describe("store migrations", () => {
       const before = await readdir(scratch);
       const output = execFileSync(
         "npx",
-        ["drizzle-kit", "generate", "--dialect", "postgresql", "--schema", "server/store/schema.ts", "--out", path.relative(root, scratch)],
+        [
+          "drizzle-kit",
+          "generate",
+          "--dialect",
+          "postgresql",
+          "--schema",
+          "server/store/schema.ts",
+          "--out",
+          path.relative(root, scratch),
+        ],
         { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
       );
       const added = (await readdir(scratch)).filter((f) => !before.includes(f));

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createPlatformClient, parseBody, PlatformError, resolveUrl } from "../../app/platform/client.ts";
+import {
+  createPlatformClient,
+  parseBody,
+  PlatformError,
+  resolveUrl,
+} from "../../app/platform/client.ts";
 
 /** A platform stand-in at the HTTP boundary: records what the client sends, answers as told. */
 function recordingFetch(answer: (request: Request) => Response) {
@@ -17,17 +22,31 @@ const realmScope = { realm: "arena", apiKey: "arena-web-5b1f0c9e2d7a4e61", appId
 
 describe("platform client", () => {
   it("prefixes the base URL and swaps basket and gifts to v4", () => {
-    expect(resolveUrl("http://p.test/", "/v1/init", { a: 1, b: undefined }).toString()).toBe("http://p.test/api/v1/init?a=1");
+    expect(resolveUrl("http://p.test/", "/v1/init", { a: 1, b: undefined }).toString()).toBe(
+      "http://p.test/api/v1/init?a=1",
+    );
     expect(resolveUrl("http://p.test", "/v2/basket").pathname).toBe("/api/v4/basket");
     expect(resolveUrl("http://p.test", "/v2/gifts?countryCode=PT").pathname).toBe("/api/v4/gifts");
-    expect(resolveUrl("http://p.test", "/v2/redeem-gift/ABC").pathname).toBe("/api/v4/redeem-gift/ABC");
+    expect(resolveUrl("http://p.test", "/v2/redeem-gift/ABC").pathname).toBe(
+      "/api/v4/redeem-gift/ABC",
+    );
     expect(resolveUrl("http://p.test", "/v2/events").pathname).toBe("/api/v2/events");
-    expect(resolveUrl("http://p.test", "https://other.test/x").toString()).toBe("https://other.test/x");
+    expect(resolveUrl("http://p.test", "https://other.test/x").toString()).toBe(
+      "https://other.test/x",
+    );
   });
 
   it("sends the contract's headers, with the locale's underscore as a dash", async () => {
     const platform = recordingFetch(() => Response.json({}));
-    const client = createPlatformClient({ ...realmScope, baseUrl: "http://p.test", fetch: platform.fetch, deviceId: "d-1", appVersion: "6.58.3", locale: "pt_BR", requestId: "r-1" });
+    const client = createPlatformClient({
+      ...realmScope,
+      baseUrl: "http://p.test",
+      fetch: platform.fetch,
+      deviceId: "d-1",
+      appVersion: "6.58.3",
+      locale: "pt_BR",
+      requestId: "r-1",
+    });
     await client.post("/v1/session", { referralExid: "x" });
     const sent = platform.requests[0]!;
     expect(Object.fromEntries(sent.headers)).toMatchObject({
@@ -46,12 +65,28 @@ describe("platform client", () => {
 
   it("refuses before sending when realm, key or token are missing", async () => {
     const platform = recordingFetch(() => Response.json({}));
-    const noRealm = createPlatformClient({ appId: "t", baseUrl: "http://p.test", fetch: platform.fetch });
+    const noRealm = createPlatformClient({
+      appId: "t",
+      baseUrl: "http://p.test",
+      fetch: platform.fetch,
+    });
     await expect(noRealm.get("/v1/init")).rejects.toMatchObject({ code: "MISSING_REALM" });
-    const noKey = createPlatformClient({ appId: "t", realm: "arena", baseUrl: "http://p.test", fetch: platform.fetch });
+    const noKey = createPlatformClient({
+      appId: "t",
+      realm: "arena",
+      baseUrl: "http://p.test",
+      fetch: platform.fetch,
+    });
     await expect(noKey.get("/v1/init")).rejects.toMatchObject({ code: "MISSING_API_KEY" });
-    const noToken = createPlatformClient({ ...realmScope, baseUrl: "http://p.test", fetch: platform.fetch });
-    await expect(noToken.get("/v2/user/profile", { auth: true })).rejects.toMatchObject({ status: 401, code: "AUTHENTICATION_REQUIRED" });
+    const noToken = createPlatformClient({
+      ...realmScope,
+      baseUrl: "http://p.test",
+      fetch: platform.fetch,
+    });
+    await expect(noToken.get("/v2/user/profile", { auth: true })).rejects.toMatchObject({
+      status: 401,
+      code: "AUTHENTICATION_REQUIRED",
+    });
     expect(platform.requests).toHaveLength(0);
     await noRealm.get("/v1/realms", { anonymous: true });
     expect(platform.requests).toHaveLength(1);
@@ -59,8 +94,14 @@ describe("platform client", () => {
 
   it("computes the server-time offset from the Date header", async () => {
     const serverNow = Date.now() + 120_000;
-    const platform = recordingFetch(() => Response.json({}, { headers: { Date: new Date(serverNow).toUTCString() } }));
-    const client = createPlatformClient({ ...realmScope, baseUrl: "http://p.test", fetch: platform.fetch });
+    const platform = recordingFetch(() =>
+      Response.json({}, { headers: { Date: new Date(serverNow).toUTCString() } }),
+    );
+    const client = createPlatformClient({
+      ...realmScope,
+      baseUrl: "http://p.test",
+      fetch: platform.fetch,
+    });
     await client.get("/v1/init");
     expect(client.serverTimeOffsetMs).toBeGreaterThan(118_000);
     expect(client.serverTimeOffsetMs).toBeLessThan(122_000);
@@ -68,8 +109,16 @@ describe("platform client", () => {
 
   it("turns an unparseable body into {} and adopts a Replacementauthorisation token", async () => {
     const replaced: string[] = [];
-    const platform = recordingFetch(() => new Response("<html>oops", { headers: { Replacementauthorisation: "new-token" } }));
-    const client = createPlatformClient({ ...realmScope, baseUrl: "http://p.test", fetch: platform.fetch, token: "old", onReplaceToken: (t) => replaced.push(t) });
+    const platform = recordingFetch(
+      () => new Response("<html>oops", { headers: { Replacementauthorisation: "new-token" } }),
+    );
+    const client = createPlatformClient({
+      ...realmScope,
+      baseUrl: "http://p.test",
+      fetch: platform.fetch,
+      token: "old",
+      onReplaceToken: (t) => replaced.push(t),
+    });
     expect(await client.get("/v2/user/profile", { auth: true })).toEqual({});
     expect(replaced).toEqual(["new-token"]);
     await client.get("/v2/user/profile", { auth: true });
@@ -78,12 +127,35 @@ describe("platform client", () => {
   });
 
   it("raises the platform's error code and messages, and 503 when it cannot be reached", async () => {
-    const failing = recordingFetch(() => Response.json({ status: 404, code: "NOT_FOUND", messages: ["Event was not found"], requestId: "r-9" }, { status: 404 }));
-    const client = createPlatformClient({ ...realmScope, baseUrl: "http://p.test", fetch: failing.fetch });
+    const failing = recordingFetch(() =>
+      Response.json(
+        { status: 404, code: "NOT_FOUND", messages: ["Event was not found"], requestId: "r-9" },
+        { status: 404 },
+      ),
+    );
+    const client = createPlatformClient({
+      ...realmScope,
+      baseUrl: "http://p.test",
+      fetch: failing.fetch,
+    });
     const error = await client.get("/v2/event/1").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformError);
-    expect(error).toMatchObject({ status: 404, code: "NOT_FOUND", messages: ["Event was not found"], requestId: "r-9" });
-    const down = createPlatformClient({ ...realmScope, baseUrl: "http://p.test", fetch: async () => { throw new TypeError("fetch failed"); } });
-    await expect(down.get("/v1/init")).rejects.toMatchObject({ status: 503, code: "PLATFORM_UNREACHABLE" });
+    expect(error).toMatchObject({
+      status: 404,
+      code: "NOT_FOUND",
+      messages: ["Event was not found"],
+      requestId: "r-9",
+    });
+    const down = createPlatformClient({
+      ...realmScope,
+      baseUrl: "http://p.test",
+      fetch: async () => {
+        throw new TypeError("fetch failed");
+      },
+    });
+    await expect(down.get("/v1/init")).rejects.toMatchObject({
+      status: 503,
+      code: "PLATFORM_UNREACHABLE",
+    });
   });
 });
