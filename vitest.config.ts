@@ -20,6 +20,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file restores its own store; two at a time keeps a 2-core machine responsive.
           maxWorkers: 2,
+          // Runs after the unit project, with its own worker limit.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
