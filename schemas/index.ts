@@ -6,6 +6,17 @@ import theme from "./theme.schema.json";
 import initResponse from "./init-response.schema.json";
 import realmLookup from "./realm-lookup.schema.json";
 import realmDirectory from "./realm-directory.schema.json";
+import contentQuery from "./blocks/content-query.schema.json";
+import heroBlock from "./blocks/hero.schema.json";
+import railBlock from "./blocks/rail.schema.json";
+import gridBlock from "./blocks/grid.schema.json";
+import scheduleBlock from "./blocks/schedule.schema.json";
+import sponsorBlock from "./blocks/sponsor.schema.json";
+import promoBlock from "./blocks/promo.schema.json";
+import pageLayout from "./page-layout.schema.json";
+import pageZones from "./page-zones.schema.json";
+import page from "./page.schema.json";
+import section from "./section.schema.json";
 
 /** Every schema, so one validator instance can resolve their `$ref`s to each other. */
 export const allSchemas = [
@@ -17,6 +28,17 @@ export const allSchemas = [
   initResponse,
   realmLookup,
   realmDirectory,
+  contentQuery,
+  heroBlock,
+  railBlock,
+  gridBlock,
+  scheduleBlock,
+  sponsorBlock,
+  promoBlock,
+  pageLayout,
+  pageZones,
+  page,
+  section,
 ] as const;
 
 export const schemaIds = {
@@ -28,6 +50,8 @@ export const schemaIds = {
   initResponse: initResponse.$id,
   realmLookup: realmLookup.$id,
   realmDirectory: realmDirectory.$id,
+  page: page.$id,
+  section: section.$id,
 } as const;
 
 export type SchemaName = keyof typeof schemaIds;

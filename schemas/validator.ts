@@ -7,6 +7,8 @@ export interface ValidationIssue {
   pointer: string;
   /** A sentence a content editor understands. */
   message: string;
+  /** "key" when the issue is best shown at the property's name, e.g. an unknown property. */
+  target?: "key";
 }
 
 export type ValidationResult<T> =
@@ -20,6 +22,8 @@ function validators(): Map<SchemaName, ValidateFunction> {
   const ajv = new Ajv2020({
     strict: true,
     allowUnionTypes: true,
+    // Blocks and content queries are tagged unions: report errors of the matching branch only.
+    discriminator: true,
     allErrors: true,
     useDefaults: false,
   });
@@ -63,6 +67,7 @@ function describeError(error: ErrorObject): ValidationIssue {
       return {
         pointer: `${at}/${escapePointer(String(p.additionalProperty))}`,
         message: `unknown property '${String(p.additionalProperty)}' (check its spelling)`,
+        target: "key",
       };
     case "type":
       return { pointer: at, message: `must be ${article(String(p.type))}` };
@@ -70,6 +75,14 @@ function describeError(error: ErrorObject): ValidationIssue {
       return {
         pointer: at,
         message: `must be one of: ${(p.allowedValues as unknown[]).map(String).join(", ")}`,
+      };
+    case "discriminator":
+      return {
+        pointer: `${at}/${String(p.tag)}`,
+        message:
+          p.tagValue === undefined
+            ? `missing '${String(p.tag)}'`
+            : `must be one of the known ${String(p.tag)}s, not '${String(p.tagValue)}'`,
       };
     case "const":
       return { pointer: at, message: `must be ${JSON.stringify(p.allowedValue)}` };
@@ -84,7 +97,10 @@ function describeError(error: ErrorObject): ValidationIssue {
     case "maximum":
     case "exclusiveMinimum":
     case "exclusiveMaximum":
-      return { pointer: at, message: `must be ${String(p.comparison)} ${String(p.limit)}` };
+      return {
+        pointer: at,
+        message: `must be ${COMPARISONS[String(p.comparison)] ?? String(p.comparison)} ${String(p.limit)}`,
+      };
     case "minLength":
       return {
         pointer: at,
@@ -105,6 +121,8 @@ function describeError(error: ErrorObject): ValidationIssue {
       return { pointer: at, message: error.message ?? `fails the '${error.keyword}' rule` };
   }
 }
+
+const COMPARISONS: Record<string, string> = { "<=": "≤", ">=": "≥", "<": "<", ">": ">" };
 
 function article(type: string): string {
   const words = type

@@ -27,33 +27,64 @@ function fileName(id: string): string {
     .replace(/\//g, "-");
 }
 
-/** Types of other schema files are imported, never declared twice. */
-function addImports(schema: object & { $id: string }, ts: string): string {
+/** Whole-file `$ref`s of a schema, as absolute ids. */
+function directRefs(schema: object & { $id: string }): Set<string> {
   const refs = new Set<string>();
   JSON.stringify(schema, (key, value) => {
     if (key === "$ref" && typeof value === "string" && !value.startsWith("#")) {
-      refs.add(new URL(value, schema.$id).toString());
+      const target = new URL(value, schema.$id);
+      // A ref into part of another schema (#/...) is inlined, not imported.
+      if (!target.hash) refs.add(target.toString());
     }
     return value;
   });
+  return refs;
+}
+
+/** Every schema reachable through refs, the schema itself excluded. */
+function reachableRefs(schema: object & { $id: string }): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    for (const ref of directRefs(byId.get(id) as object & { $id: string })) {
+      if (ref === schema.$id || seen.has(ref) || !byId.has(ref)) continue;
+      seen.add(ref);
+      visit(ref);
+    }
+  };
+  visit(schema.$id);
+  return seen;
+}
+
+/** Types of other schema files are imported, never declared twice. */
+function addImports(schema: object & { $id: string }, ts: string): string {
+  const refs = directRefs(schema);
   const imports = [...refs]
     .map((id) => byId.get(id) as { title: string; $id: string } | undefined)
     .filter((s) => s !== undefined)
     .map((s) => `import type { ${s.title} } from "./${fileName(s.$id)}";`);
   if (imports.length === 0) return ts;
-  let body = ts;
-  const foreign = [...refs].flatMap(
+  const foreign = [...reachableRefs(schema)].flatMap(
     (id) => declaredBy.get(id) ?? [(byId.get(id) as { title: string }).title],
   );
-  for (const title of foreign) {
-    // Drop the copy json-schema-to-typescript declares (with its doc comment): it is imported.
-    const block = new RegExp(
-      `(/\\*\\*(?:(?!\\*/)[\\s\\S])*\\*/\\n)?export interface ${title} \\{[\\s\\S]*?\\n\\}\\n`,
-    );
-    body = body.replace(block, "");
-  }
+  let body = ts;
+  for (const title of foreign) body = dropDeclaration(body, title);
   const end = body.indexOf(" */\n", body.indexOf("GENERATED")) + 4;
   return `${body.slice(0, end)}\n${imports.join("\n")}\n${body.slice(end)}`;
+}
+
+/**
+ * Removes the top-level declaration of `name` (interface or type alias, with its doc comment):
+ * everything from it up to the next top-level doc comment or declaration.
+ */
+function dropDeclaration(ts: string, name: string): string {
+  const declaration = new RegExp(`^export (interface|type) ${name}\\b`, "m").exec(ts);
+  if (!declaration) return ts;
+  const docStart = ts.lastIndexOf("\n/**", declaration.index);
+  const start = docStart >= 0 && !ts.slice(docStart, declaration.index).includes("*/\n\n") ? docStart + 1 : declaration.index;
+  const rest = ts.slice(declaration.index + 1);
+  const next = /^(\/\*\*|export )/m.exec(rest);
+  const stop = next ? declaration.index + 1 + next.index : ts.length;
+  return ts.slice(0, start) + ts.slice(stop);
 }
 
 /** Names each generated file declares, so files that reference it can drop their copies. */
@@ -84,7 +115,7 @@ for (const schema of allSchemas) {
   const output = addImports(schema, ts);
   declaredBy.set(
     schema.$id,
-    [...output.matchAll(/^export interface (\w+)/gm)].map((m) => m[1]!),
+    [...output.matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]!),
   );
   const current = await readFile(target, "utf8").catch(() => "");
   if (current === output) continue;

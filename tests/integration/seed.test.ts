@@ -67,7 +67,7 @@ describe("seed", () => {
         expect.objectContaining({
           file: expect.stringMatching(/liga\/content\.json$/),
           pointer: "/events/3/durationMinutes",
-          message: "must be >= 1",
+          message: "must be ≥ 1",
         }),
         expect.objectContaining({
           pointer: "/videos/0/bogus",
