@@ -6,6 +6,8 @@ import theme from "./theme.schema.json";
 import initResponse from "./init-response.schema.json";
 import realmLookup from "./realm-lookup.schema.json";
 import realmDirectory from "./realm-directory.schema.json";
+import card from "./card.schema.json";
+import resultSet from "./result-set.schema.json";
 import contentQuery from "./blocks/content-query.schema.json";
 import heroBlock from "./blocks/hero.schema.json";
 import railBlock from "./blocks/rail.schema.json";
@@ -28,6 +30,8 @@ export const allSchemas = [
   initResponse,
   realmLookup,
   realmDirectory,
+  card,
+  resultSet,
   contentQuery,
   heroBlock,
   railBlock,
@@ -51,6 +55,7 @@ export const schemaIds = {
   realmLookup: realmLookup.$id,
   realmDirectory: realmDirectory.$id,
   page: page.$id,
+  resultSet: resultSet.$id,
   section: section.$id,
 } as const;
 

@@ -1,25 +1,8 @@
+import type { Card } from "../../schemas/generated/card.ts";
 import type * as t from "../store/schema.ts";
 
-/** Content types of cards, as the search filters name them (spec section 2, Search results). */
-export type CardType =
-  "LIVE_EVENT" | "VOD_VIDEO" | "VOD_PLAYLIST" | "VOD_SERIES" | "VOD_SEASON" | "NEWS";
-
-/** A content card: the spec's "Search hit" shape, shared by every list the platform returns. */
-export interface Card {
-  id: number;
-  type: CardType;
-  title: string;
-  description: string;
-  coverUrl: string | null;
-  smallCoverUrl: string | null;
-  thumbnailUrl: string | null;
-  duration?: number;
-  startDate?: string;
-  endDate?: string;
-  live?: boolean;
-  vodCount?: number;
-  seasonCount?: number;
-}
+export type { Card } from "../../schemas/generated/card.ts";
+export type CardType = Card["type"];
 
 /** Public URL of a stored image; the client appends `?w=` for the width it needs. */
 export function imageUrl(id: string | null | undefined): string | null {
