@@ -80,7 +80,10 @@ function dropDeclaration(ts: string, name: string): string {
   const declaration = new RegExp(`^export (interface|type) ${name}\\b`, "m").exec(ts);
   if (!declaration) return ts;
   const docStart = ts.lastIndexOf("\n/**", declaration.index);
-  const start = docStart >= 0 && !ts.slice(docStart, declaration.index).includes("*/\n\n") ? docStart + 1 : declaration.index;
+  const start =
+    docStart >= 0 && !ts.slice(docStart, declaration.index).includes("*/\n\n")
+      ? docStart + 1
+      : declaration.index;
   const rest = ts.slice(declaration.index + 1);
   const next = /^(\/\*\*|export )/m.exec(rest);
   const stop = next ? declaration.index + 1 + next.index : ts.length;
