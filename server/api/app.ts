@@ -6,6 +6,7 @@ import type { PlatformEnv } from "./context.ts";
 import { requireClient } from "./contract.ts";
 import { ApiError, errorJson } from "./errors.ts";
 import { init } from "./init.ts";
+import { pages } from "./pages.ts";
 import { realmRoutes } from "./realm-routes.ts";
 import { referrals } from "./referrals.ts";
 
@@ -46,6 +47,7 @@ export function createPlatformApi({ store, onError }: PlatformOptions) {
     return requireClient(c, next);
   });
   v2.route("/", content);
+  v2.route("/", pages);
 
   api.route("/v1", v1);
   api.route("/v2", v2);

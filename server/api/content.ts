@@ -16,6 +16,7 @@ import { Hono } from "hono";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 import {
+  type Card,
   eventCard,
   imageUrl,
   newsCard,
@@ -452,3 +453,98 @@ export async function loadHeroes(
 function isLiveOrUpcoming(e: typeof t.events.$inferSelect, now: Date) {
   return e.endAt > now;
 }
+
+const REF_TYPES = {
+  EVENT: t.events,
+  VIDEO: t.videos,
+  PLAYLIST: t.playlists,
+  SERIES: t.series,
+} as const;
+const KEY = /^[a-z0-9][a-z0-9-]{1,79}$/;
+
+/**
+ * Cards for content named by key (`ref=EVENT:afc-24-7&ref=VIDEO:...`, at most 50), in the order
+ * asked; keys that name nothing are left out. Config files name content by key, not by id.
+ */
+content.get("/cards", async (c) => {
+  const { db } = c.get("store");
+  const realm = c.get("realm").name;
+  const refs = c.req.queries("ref") ?? [];
+  if (refs.length === 0 || refs.length > 50) {
+    throw badRequest("INVALID_QUERY", "Give 1 to 50 'ref' parameters of the form TYPE:key");
+  }
+  const parsed = refs.map((ref) => {
+    const [type, key] = ref.split(":");
+    if (!type || !(type in REF_TYPES) || !key || !KEY.test(key)) {
+      throw badRequest(
+        "INVALID_QUERY",
+        `'${ref.slice(0, 60)}' is not TYPE:key with TYPE one of ${Object.keys(REF_TYPES).join(", ")}`,
+      );
+    }
+    return { type: type as keyof typeof REF_TYPES, key };
+  });
+  const now = new Date();
+  const byType = async (type: keyof typeof REF_TYPES) => {
+    const keys = parsed.filter((r) => r.type === type).map((r) => r.key);
+    if (keys.length === 0) return new Map<string, Card>();
+    const cards = new Map<string, Card>();
+    if (type === "EVENT") {
+      for (const row of await db
+        .select()
+        .from(t.events)
+        .where(and(eq(t.events.realm, realm), inArray(t.events.externalKey, keys))))
+        cards.set(row.externalKey, eventCard(row, now));
+    } else if (type === "VIDEO") {
+      for (const row of await db
+        .select()
+        .from(t.videos)
+        .where(and(eq(t.videos.realm, realm), inArray(t.videos.externalKey, keys))))
+        cards.set(row.externalKey, videoCard(row));
+    } else if (type === "PLAYLIST") {
+      const rows = await db
+        .select({
+          playlist: t.playlists,
+          vodCount: sql<number>`(select count(*)::int from "playlist_items" where "playlist_items"."playlist_id" = "playlists"."id")`,
+        })
+        .from(t.playlists)
+        .where(and(eq(t.playlists.realm, realm), inArray(t.playlists.externalKey, keys)));
+      for (const row of rows)
+        cards.set(row.playlist.externalKey, playlistCard(row.playlist, row.vodCount));
+    } else {
+      const rows = await db
+        .select({
+          series: t.series,
+          seasonCount: sql<number>`(select count(*)::int from "seasons" where "seasons"."series_id" = "series"."id")`,
+        })
+        .from(t.series)
+        .where(and(eq(t.series.realm, realm), inArray(t.series.externalKey, keys)));
+      for (const row of rows)
+        cards.set(row.series.externalKey, seriesCard(row.series, row.seasonCount));
+    }
+    return cards;
+  };
+  const found = Object.fromEntries(
+    await Promise.all(
+      (Object.keys(REF_TYPES) as (keyof typeof REF_TYPES)[]).map(
+        async (type) => [type, await byType(type)] as const,
+      ),
+    ),
+  ) as Record<keyof typeof REF_TYPES, Map<string, Card>>;
+  return c.json({
+    hits: parsed.map((r) => found[r.type].get(r.key)).filter((card) => card !== undefined),
+  });
+});
+
+/** Ids of a playlist or series named by key, for routes and queries that start from config. */
+content.get("/:type{playlist|series}/by-key/:key", async (c) => {
+  const key = c.req.param("key");
+  if (!KEY.test(key)) throw badRequest("INVALID_ID", `'${key.slice(0, 40)}' is not a valid key`);
+  const table = c.req.param("type") === "playlist" ? t.playlists : t.series;
+  const [row] = await c
+    .get("store")
+    .db.select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.realm, c.get("realm").name), eq(table.externalKey, key)));
+  if (!row) throw notFound(c.req.param("type") === "playlist" ? "Playlist" : "Series");
+  return c.json({ id: row.id });
+});

@@ -4,6 +4,9 @@ import { fileURLToPath } from "node:url";
 import type { Menu } from "../../schemas/generated/menu.ts";
 import type { SeedContent } from "../../schemas/generated/seed-content.ts";
 import type { SeedRealm } from "../../schemas/generated/seed-realm.ts";
+import type { ComposedPage } from "../../schemas/generated/page.ts";
+import type { Section } from "../../schemas/generated/section.ts";
+import { validatePage } from "../../schemas/page-validation.ts";
 import { validate, type ValidationIssue } from "../../schemas/validator.ts";
 import type { SchemaName } from "../../schemas/index.ts";
 
@@ -16,6 +19,10 @@ export interface RealmConfig {
   realm: SeedRealm;
   menu: Menu;
   content: SeedContent;
+  /** Composed pages from `pages/*.json` (optional folder). */
+  pages: ComposedPage[];
+  /** Sections from `sections/*.json` (optional folder). */
+  sections: Section[];
 }
 
 export interface FileIssue extends ValidationIssue {
@@ -33,7 +40,7 @@ export class ConfigValidationError extends Error {
   }
 }
 
-const FILES: [keyof Omit<RealmConfig, "name" | "folder">, SchemaName][] = [
+const FILES: [keyof Omit<RealmConfig, "name" | "folder" | "pages" | "sections">, SchemaName][] = [
   ["realm", "seedRealm"],
   ["menu", "menu"],
   ["content", "seedContent"],
@@ -55,6 +62,8 @@ export async function loadRealmConfigs(dir: string = demoRealmsDir): Promise<Rea
       if (!result.ok) issues.push(...result.issues.map((i) => ({ file, ...i })));
       else (parsed as Record<string, unknown>)[field] = result.value;
     }
+    parsed.pages = (await readPages(folder, "pages", issues)) as ComposedPage[];
+    parsed.sections = (await readPages(folder, "sections", issues)) as Section[];
     if (parsed.realm && parsed.menu && parsed.content) {
       const config = parsed as RealmConfig;
       issues.push(...crossReferenceIssues(config));
@@ -63,6 +72,35 @@ export async function loadRealmConfigs(dir: string = demoRealmsDir): Promise<Rea
   }
   if (issues.length > 0) throw new ConfigValidationError(issues);
   return configs;
+}
+
+/** Every `*.json` of an optional sub-folder, validated as composed pages; named by their key. */
+async function readPages(folder: string, kind: "pages" | "sections", issues: FileIssue[]) {
+  const dir = path.join(folder, kind);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const documents: (ComposedPage | Section)[] = [];
+  for (const name of names.filter((n) => n.endsWith(".json")).sort()) {
+    const file = path.relative(process.cwd(), path.join(dir, name));
+    const data = await readJson(file, issues);
+    if (data === undefined) continue;
+    const result = validatePage(kind === "pages" ? "page" : "section", data);
+    if (!result.ok) {
+      issues.push(...result.issues.map((i) => ({ file, pointer: i.pointer, message: i.message })));
+      continue;
+    }
+    const id = "key" in result.value ? result.value.key : result.value.name;
+    const field = kind === "pages" ? "key" : "name";
+    if (`${id}.json` !== name) {
+      issues.push({
+        file,
+        pointer: `/${field}`,
+        message: `must match the file name ('${name.slice(0, -5)}')`,
+      });
+      continue;
+    }
+    documents.push(result.value);
+  }
+  return documents;
 }
 
 async function readJson(file: string, issues: FileIssue[]): Promise<unknown> {

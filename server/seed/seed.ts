@@ -247,6 +247,14 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
   if (fighterRows.length > 0) await upsertContent(db, t.fighters, fighterRows);
 
   await publishMenuIfChanged(db, name, config.menu);
+  for (const page of config.pages) {
+    const { $schema: _schema, ...document } = page;
+    await publishIfChanged(db, t.composedPages, t.composedPages.pageKey, name, page.key, document);
+  }
+  for (const section of config.sections) {
+    const { $schema: _schema, ...document } = section;
+    await publishIfChanged(db, t.sections, t.sections.name, name, section.name, document);
+  }
 
   return {
     name,
@@ -273,6 +281,31 @@ async function publishMenuIfChanged(db: Db, realm: string, menu: RealmConfig["me
     version: (latest?.version ?? 0) + 1,
     document: document as Record<string, unknown>,
   });
+}
+
+/** A new published version of a page or section only when it differs from the live one. */
+async function publishIfChanged(
+  db: Db,
+  table: typeof t.composedPages | typeof t.sections,
+  keyColumn: PgColumn,
+  realm: string,
+  key: string,
+  document: object,
+) {
+  const [latest] = await db
+    .select({ version: table.version, document: table.document })
+    .from(table)
+    .where(and(eq(table.realm, realm), eq(keyColumn, key)))
+    .orderBy(desc(table.version))
+    .limit(1);
+  if (latest && canonicalJson(latest.document) === canonicalJson(document)) return;
+  const row = {
+    realm,
+    version: (latest?.version ?? 0) + 1,
+    document: document as Record<string, unknown>,
+  };
+  if (table === t.sections) await db.insert(t.sections).values({ ...row, name: key });
+  else await db.insert(t.composedPages).values({ ...row, pageKey: key });
 }
 
 /** JSON with sorted keys: jsonb does not keep the order a document was written in. */
