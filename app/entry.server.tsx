@@ -18,12 +18,10 @@ export default function handleRequest(
   // Crawlers get the whole document at once; browsers get it streamed as soon as the shell is ready.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
       {
         [readyEvent]() {
-          shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
@@ -38,8 +36,9 @@ export default function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // Errors outside the shell reach onShellError (a 500); those inside a block's Suspense
+          // boundary leave the rest of the page intact, so they are logged, not made a 500.
+          console.error(error);
         },
       },
     );

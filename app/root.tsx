@@ -9,15 +9,20 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useMemo, type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { createI18n, uiLanguage } from "./i18n/i18n.ts";
 import { loadShell } from "./realm/shell.server.ts";
 import { themeStyle } from "./realm/theme.ts";
 import { ConnectionFailed, GenericError, NotFound } from "./ui/StatusPage.tsx";
 import styles from "./styles/app.css?url";
+import blockStyles from "./styles/blocks.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: blockStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!params.realm) {
@@ -56,6 +61,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useEffect(() => {
+    // A marker for end-to-end tests and styles that only apply once the page is interactive.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

@@ -3,6 +3,11 @@ import type { RealmDirectory } from "../../schemas/generated/realm-directory.ts"
 import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
 import { APP_ID, createPlatformClient, PlatformError, type PlatformClient } from "./client.ts";
 import type { PlatformLoadContext } from "./context.ts";
+import { TtlCache } from "./ttl-cache.ts";
+
+// Realm identity changes rarely; init carries live counts, so it is kept only briefly.
+const realmCache = new TtlCache<RealmLookup | null>(30_000);
+const initCache = new TtlCache<InitResponse>(5_000);
 
 /** A client for one request: in-process or remote per the load context, timed for Server-Timing. */
 export function platformClient(
@@ -26,10 +31,14 @@ export function platformClient(
 }
 
 /** The realm of a `/realm/{name}` path, or null when the platform has no such realm. */
-export async function lookupRealm(
+export function lookupRealm(
   context: PlatformLoadContext,
   name: string,
 ): Promise<RealmLookup | null> {
+  return realmCache.get(`${context.platformBaseUrl}|${name}`, () => fetchRealm(context, name));
+}
+
+async function fetchRealm(context: PlatformLoadContext, name: string): Promise<RealmLookup | null> {
   try {
     return await platformClient(context).get<RealmLookup>("/v1/realm-lookup", {
       anonymous: true,
@@ -46,6 +55,15 @@ export function fetchRealmDirectory(context: PlatformLoadContext): Promise<Realm
 }
 
 export function fetchInit(
+  context: PlatformLoadContext,
+  realm: RealmLookup,
+  { locale, mobile }: { locale?: string; mobile: boolean },
+): Promise<InitResponse> {
+  const key = `${context.platformBaseUrl}|${realm.realm}|${locale ?? ""}|${mobile ? "m" : "d"}`;
+  return initCache.get(key, () => loadInit(context, realm, { locale, mobile }));
+}
+
+function loadInit(
   context: PlatformLoadContext,
   realm: RealmLookup,
   { locale, mobile }: { locale?: string; mobile: boolean },

@@ -1,7 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures.ts";
 
-const PAGES = ["/", "/realm/arena", "/realm/liga", "/realm/nowhere", "/disconnected"];
+const PAGES = [
+  "/",
+  "/realm/arena",
+  "/realm/liga",
+  "/realm/arena/section/fight-nights",
+  "/realm/liga/section/schedule",
+  "/realm/arena/grid/all-videos",
+  "/realm/nowhere",
+  "/disconnected",
+];
 
 for (const path of PAGES) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {

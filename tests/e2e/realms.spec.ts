@@ -49,7 +49,8 @@ test.describe("the web app boots", () => {
     const page = await context.newPage();
     await page.goto("/realm/liga");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Liga Play");
-    await expect(page.getByRole("heading", { level: 2, name: "Liga Nacional 24h" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Ao vivo agora" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /Liga Nacional 24h/ }).first()).toBeVisible();
     await context.close();
   });
 

@@ -1,0 +1,47 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { loader as rootLoader } from "../root.tsx";
+import type { loadComposedPageRoute } from "./page-route.server.ts";
+import { PageScreen } from "./PageScreen.tsx";
+
+type PageLoader = (args: LoaderFunctionArgs) => ReturnType<typeof loadComposedPageRoute>;
+
+/** The screen of every route that shows a composed page or section. */
+export function ComposedPageRoute() {
+  const loaded = useLoaderData<PageLoader>();
+  const shell = useRouteLoaderData<typeof rootLoader>("root")?.shell;
+  return (
+    <PageScreen
+      kind={loaded.kind}
+      pageKey={loaded.key}
+      realm={loaded.realm}
+      page={loaded.page}
+      zones={loaded.zones}
+      locale={shell?.locale ?? "en"}
+      cardTitleScale={shell?.theme.cardTitleFontScale ?? 1}
+    />
+  );
+}
+
+/** Page title ("Page · Realm"), description and Open Graph basics from the page config. */
+export const composedPageMeta: MetaFunction<PageLoader, { root: typeof rootLoader }> = ({
+  data,
+  matches,
+}) => {
+  const realmName = matches.find((m) => m.id === "root")?.data?.shell?.realm.fullName;
+  if (!data) return [];
+  const title =
+    realmName && data.page.title !== realmName
+      ? `${data.page.title} · ${realmName}`
+      : data.page.title;
+  return [
+    { title },
+    ...(data.page.description
+      ? [
+          { name: "description", content: data.page.description },
+          { property: "og:description", content: data.page.description },
+        ]
+      : []),
+    { property: "og:title", content: title },
+  ];
+};

@@ -1,0 +1,55 @@
+import { useMemo } from "react";
+import { BlockRenderContext, type BlockRender } from "../../blocks/render-context.tsx";
+import type { ResolvedZones } from "../../blocks/resolve.ts";
+import { PageView } from "../../layouts/PageView.tsx";
+import type { ResultSet } from "../../schemas/generated/result-set.ts";
+import type { ComposedPage } from "../../schemas/generated/page.ts";
+import type { Section } from "../../schemas/generated/section.ts";
+import { realmPaths } from "../realm/links.ts";
+
+export interface PageScreenProps {
+  kind: "page" | "section";
+  pageKey: string;
+  realm: string;
+  page: ComposedPage | Section;
+  zones: ResolvedZones;
+  locale: string;
+  cardTitleScale: number;
+}
+
+/** A composed page inside the realm: blocks get the realm's links and its "load more" route. */
+export function PageScreen({
+  kind,
+  pageKey,
+  realm,
+  page,
+  zones,
+  locale,
+  cardTitleScale,
+}: PageScreenProps) {
+  const render = useMemo<BlockRender>(() => {
+    const paths = realmPaths(realm);
+    return {
+      hrefFor: paths.card,
+      gridHref: paths.grid,
+      contentHref: paths.content,
+      locale,
+      cardTitleScale,
+      async loadMore(blockId, pageNumber, rpp) {
+        const response = await fetch(
+          `${paths.moreOf(kind, pageKey, blockId)}?p=${pageNumber}&rpp=${rpp}`,
+          {
+            headers: { Accept: "application/json" },
+          },
+        );
+        if (!response.ok) throw new Error(`load more failed with ${response.status}`);
+        return (await response.json()) as ResultSet;
+      },
+    };
+  }, [realm, kind, pageKey, locale, cardTitleScale]);
+  return (
+    <BlockRenderContext.Provider value={render}>
+      <PageView page={page} zones={zones} />
+    </BlockRenderContext.Provider>
+  );
+}

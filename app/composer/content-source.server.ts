@@ -1,0 +1,102 @@
+import type { ContentQuery } from "../../schemas/generated/blocks-content-query.ts";
+import type { Card } from "../../schemas/generated/card.ts";
+import type { ResultSet } from "../../schemas/generated/result-set.ts";
+import type { PlatformClient } from "../platform/client.ts";
+import { PlatformError } from "../platform/client.ts";
+
+type Ref = { type: "EVENT" | "VIDEO" | "PLAYLIST" | "SERIES"; key: string };
+type PageRequest = { page: number; rpp: number };
+
+/**
+ * Block content through the platform contract: maps each content query of a page config to the
+ * platform calls that answer it. Blocks see only this interface, never the client.
+ */
+export function platformContentSource(platform: PlatformClient) {
+  const idByKey = async (type: "playlist" | "series", key: string) => {
+    try {
+      return (await platform.get<{ id: number }>(`/v2/${type}/by-key/${key}`)).id;
+    } catch (error) {
+      if (error instanceof PlatformError && error.status === 404) return null;
+      throw error;
+    }
+  };
+  const cards = async (refs: Ref[]) =>
+    refs.length === 0
+      ? []
+      : (
+          await platform.get<{ hits: Card[] }>(
+            `/v2/cards?${refs.map((r) => `ref=${encodeURIComponent(`${r.type}:${r.key}`)}`).join("&")}`,
+          )
+        ).hits;
+
+  async function list(query: ContentQuery, { page, rpp }: PageRequest): Promise<ResultSet> {
+    const paged = { p: page, rpp };
+    switch (query.kind) {
+      case "events":
+        return platform.get<ResultSet>("/v2/events", { query: { ...paged, status: query.status } });
+      case "videos":
+        return platform.get<ResultSet>("/v2/vods", { query: paged });
+      case "playlists":
+        return platform.get<ResultSet>("/v2/playlists", { query: paged });
+      case "news":
+        return platform.get<ResultSet>("/v2/news", { query: paged });
+      case "playlist": {
+        const id = await idByKey("playlist", query.playlist);
+        if (id === null) return emptyPage(page);
+        const playlist = await platform.get<{ videos: Card[] }>(`/v2/playlist/${id}`);
+        return slice(playlist.videos, page, rpp);
+      }
+      case "series": {
+        const id = await idByKey("series", query.series);
+        if (id === null) return emptyPage(page);
+        const series = await platform.get<{ seasons: Card[] }>(`/v2/series/${id}`);
+        return slice(series.seasons, page, rpp);
+      }
+      case "season": {
+        const id = await idByKey("series", query.series);
+        if (id === null) return emptyPage(page);
+        const series = await platform.get<{ seasons: (Card & { seasonNumber: number })[] }>(
+          `/v2/series/${id}`,
+        );
+        const season = series.seasons.find((s) => s.seasonNumber === query.season);
+        if (!season) return emptyPage(page);
+        const detail = await platform.get<{ episodes: Card[] }>(`/v2/season/${season.id}`);
+        return slice(detail.episodes, page, rpp);
+      }
+      case "items":
+        return slice(await cards(query.items), page, rpp);
+    }
+  }
+
+  return {
+    list,
+    items: cards,
+    async resolveContentLink(link: { key: string; type: "VOD" | "LIVE" | "PLAYLIST" }) {
+      // A VOD link may name a video or the replay of an event.
+      const refs: Ref[] =
+        link.type === "PLAYLIST"
+          ? [{ type: "PLAYLIST", key: link.key }]
+          : link.type === "LIVE"
+            ? [{ type: "EVENT", key: link.key }]
+            : [
+                { type: "VIDEO", key: link.key },
+                { type: "EVENT", key: link.key },
+              ];
+      const [found] = await cards(refs);
+      return found ? { id: found.id } : null;
+    },
+  };
+}
+
+function slice(all: Card[], page: number, rpp: number): ResultSet {
+  return {
+    hits: all.slice((page - 1) * rpp, page * rpp),
+    page,
+    totalPages: Math.max(1, Math.ceil(all.length / rpp)),
+    totalHits: all.length,
+  };
+}
+
+function emptyPage(page: number): ResultSet {
+  return { hits: [], page, totalPages: 1, totalHits: 0 };
+}

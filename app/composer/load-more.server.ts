@@ -1,0 +1,62 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { PlatformError } from "../platform/client.ts";
+import { lookupRealm, platformClient } from "../platform/platform.server.ts";
+import { platformContentSource } from "./content-source.server.ts";
+import { usableBlocks } from "./load-page.server.ts";
+
+const NAME = /^[a-z0-9][a-z0-9-]{0,79}$/;
+
+function problem(status: number, message: string) {
+  return Response.json(
+    { status, messages: [message] },
+    { status, headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+/**
+ * Next page of one block of a published page: `?p=` (from 1) and `?rpp=` (1-50). The block is
+ * found in the live page config, so a browser can only ask for content a page already lists.
+ */
+export async function loadMore({
+  request,
+  params,
+  context,
+}: LoaderFunctionArgs): Promise<Response> {
+  const { kind, key = "", blockId = "" } = params;
+  if ((kind !== "page" && kind !== "section") || !NAME.test(key) || !NAME.test(blockId)) {
+    return problem(404, "No such block");
+  }
+  const url = new URL(request.url);
+  const page = Number(url.searchParams.get("p") ?? "1");
+  const rpp = Number(url.searchParams.get("rpp") ?? "20");
+  if (
+    !Number.isInteger(page) ||
+    page < 1 ||
+    page > 10_000 ||
+    !Number.isInteger(rpp) ||
+    rpp < 1 ||
+    rpp > 50
+  ) {
+    return problem(400, "p must be a whole number from 1 and rpp one from 1 to 50");
+  }
+  try {
+    const realm = await lookupRealm(context, params.realm!);
+    if (!realm) return problem(404, "No such realm");
+    const platform = platformClient(context, {
+      realm,
+      locale: request.headers.get("Accept-Language") ?? undefined,
+    });
+    const published = await platform.get<{ document: unknown }>(`/v2/${kind}/${key}`);
+    const doc = usableBlocks(kind, published.document, () => {});
+    const block = Object.values(doc.zones)
+      .flat()
+      .find((b) => b?.id === blockId);
+    if (!block || !("source" in block)) return problem(404, "No such list block");
+    const result = await platformContentSource(platform).list(block.source, { page, rpp });
+    return Response.json(result, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof PlatformError && error.status === 404) return problem(404, "No such page");
+    if (error instanceof PlatformError) return problem(503, "The platform could not be reached");
+    throw error;
+  }
+}

@@ -1,0 +1,95 @@
+import { data } from "@remix-run/node";
+import { resolveZones, type ResolvedZones } from "../../blocks/resolve.ts";
+import type { ComposedPage } from "../../schemas/generated/page.ts";
+import type { Section } from "../../schemas/generated/section.ts";
+import type { Hero } from "../../schemas/generated/init-response.ts";
+import { validatePage, type PageIssue } from "../../schemas/page-validation.ts";
+import { PlatformError, type PlatformClient } from "../platform/client.ts";
+import { platformContentSource } from "./content-source.server.ts";
+
+export interface LoadedPage {
+  kind: "page" | "section";
+  version: number;
+  page: ComposedPage | Section;
+  zones: ResolvedZones;
+}
+
+const BLOCK = /^\/zones\/([^/]+)\/(\d+)(?:\/|$)/;
+// One log line per problem per page version, not one per request.
+const logged = new Set<string>();
+
+/**
+ * A published page or section, ready to render: validated as the web app reads it (invalid
+ * blocks are left out and logged once; an invalid page root is a 500), then every block's
+ * data resolved in parallel.
+ */
+export async function loadPage(
+  platform: PlatformClient,
+  {
+    kind,
+    key,
+    realm,
+    heroes,
+  }: { kind: "page" | "section"; key: string; realm: string; heroes: Hero[] },
+): Promise<LoadedPage> {
+  let published: { version: number; document: unknown };
+  try {
+    published = await platform.get(`/v2/${kind}/${encodeURIComponent(key)}`);
+  } catch (error) {
+    if (error instanceof PlatformError && (error.status === 404 || error.code === "INVALID_ID")) {
+      throw data({ kind, key }, { status: 404 });
+    }
+    throw error;
+  }
+  const page = usableBlocks(kind, published.document, (issue) =>
+    logOnce(`${realm}/${kind}/${key}@${published.version}`, issue),
+  );
+  const zones = await resolveZones(page.zones, {
+    content: platformContentSource(platform),
+    heroes,
+    now: new Date(),
+  });
+  return { kind, version: published.version, page, zones };
+}
+
+/** The page with its invalid blocks removed; throws a 500 when the page itself is invalid. */
+export function usableBlocks(
+  kind: "page" | "section",
+  document: unknown,
+  report: (issue: PageIssue) => void,
+): ComposedPage | Section {
+  const first = validatePage(kind, document);
+  if (first.ok) return first.value;
+  const broken = new Set<string>();
+  for (const issue of first.issues) {
+    report(issue);
+    const match = BLOCK.exec(issue.pointer);
+    if (!match) throw data({ kind }, { status: 500, statusText: "Invalid page configuration" });
+    broken.add(`${match[1]}/${match[2]}`);
+  }
+  const doc = document as { zones: Record<string, unknown[]> };
+  const zones = Object.fromEntries(
+    Object.entries(doc.zones).map(([zone, blocks]) => [
+      zone,
+      blocks.filter((_, index) => !broken.has(`${zone}/${index}`)),
+    ]),
+  );
+  const second = validatePage(kind, { ...doc, zones });
+  if (!second.ok) throw data({ kind }, { status: 500, statusText: "Invalid page configuration" });
+  return second.value;
+}
+
+function logOnce(page: string, issue: PageIssue) {
+  const key = `${page}${issue.pointer}${issue.message}`;
+  if (logged.has(key)) return;
+  logged.add(key);
+  console.warn(
+    JSON.stringify({
+      level: "warn",
+      msg: "invalid page config",
+      page,
+      pointer: issue.pointer,
+      message: issue.message,
+    }),
+  );
+}

@@ -1,0 +1,8 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { loadComposedPageRoute } from "../composer/page-route.server.ts";
+import { ComposedPageRoute, composedPageMeta } from "../composer/ComposedPageRoute.tsx";
+
+/** Browse: the composed page "browse". */
+export const loader = (args: LoaderFunctionArgs) => loadComposedPageRoute(args, "page", "browse");
+export const meta = composedPageMeta;
+export default ComposedPageRoute;

@@ -1,0 +1,169 @@
+import {
+  useId,
+  type CSSProperties,
+  type FocusEventHandler,
+  type KeyboardEventHandler,
+} from "react";
+import { useTranslation } from "react-i18next";
+import type { Card as CardData } from "../../schemas/generated/card.ts";
+import { imageAtWidth, imageSrcSet } from "./image.tsx";
+import { LiveBadge } from "./LiveBadge.tsx";
+import { LocalTime } from "./LocalTime.tsx";
+
+const IMAGE_WIDTHS = [300, 410, 640] as const;
+// Intrinsic sizes let the browser reserve the box before the image arrives.
+const SHAPES = {
+  landscape: { width: 640, height: 360 },
+  portrait: { width: 400, height: 600 },
+} as const;
+
+/** Spec "Search hit": the localised title when there is one, else the untranslated name. */
+export function cardTitle(card: CardData): string {
+  return card.title || card.name || "";
+}
+
+/** Spec "Search hit": smallCoverUrl, falling back to thumbnailUrl. */
+export function cardImageUrl(card: CardData): string | null {
+  return card.smallCoverUrl || card.thumbnailUrl || null;
+}
+
+/** Older platforms send videosCount instead of vodCount. */
+export function cardVideoCount(card: CardData): number | undefined {
+  return card.vodCount ?? card.videosCount;
+}
+
+/** Spec §9: card title line height changes at font scales 1 and 1.2. */
+export function cardTitleLineHeight(scale: number): number {
+  if (scale <= 1) return 1.25;
+  if (scale <= 1.2) return 1.2;
+  return 1.1;
+}
+
+export function durationParts(totalSeconds: number) {
+  const whole = Math.max(0, Math.round(totalSeconds));
+  return {
+    hours: Math.floor(whole / 3600),
+    minutes: Math.floor((whole % 3600) / 60),
+    seconds: whole % 60,
+  };
+}
+
+/** h:mm:ss from an hour up, else m:ss. */
+export function formatDuration(totalSeconds: number): string {
+  const { hours, minutes, seconds } = durationParts(totalSeconds);
+  const ss = String(seconds).padStart(2, "0");
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${ss}` : `${minutes}:${ss}`;
+}
+
+export interface CardProps {
+  card: CardData;
+  href: string;
+  locale: string;
+  titleScale?: number;
+  eager?: boolean;
+  shape?: "landscape" | "portrait";
+  /** For roving focus in a list of cards. */
+  tabIndex?: number;
+  onKeyDown?: KeyboardEventHandler<HTMLAnchorElement>;
+  onFocus?: FocusEventHandler<HTMLAnchorElement>;
+}
+
+/** A content card: one link whose accessible name is the title; the rest describes it. */
+export function Card({
+  card,
+  href,
+  locale,
+  titleScale = 1,
+  eager = false,
+  shape = "landscape",
+  tabIndex,
+  onKeyDown,
+  onFocus,
+}: CardProps) {
+  const id = useId();
+  const image = cardImageUrl(card);
+  const size = SHAPES[shape];
+  const titleStyle = {
+    fontSize: `calc(var(--card-title-size, 1rem) * ${titleScale})`,
+    lineHeight: cardTitleLineHeight(titleScale),
+  } satisfies CSSProperties;
+  return (
+    <a
+      className={`card card-${shape}`}
+      href={href}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-flags ${id}-meta`}
+      tabIndex={tabIndex}
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+    >
+      <span className="card-media">
+        {image ? (
+          <img
+            src={imageAtWidth(image, 410)}
+            srcSet={imageSrcSet(image, IMAGE_WIDTHS)}
+            sizes="(max-width: 720px) 50vw, 320px"
+            width={size.width}
+            height={size.height}
+            alt=""
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+          />
+        ) : null}
+        <span className="card-flags" id={`${id}-flags`}>
+          {card.live ? <LiveBadge /> : null}
+          {card.duration ? <Duration seconds={card.duration} locale={locale} /> : null}
+        </span>
+      </span>
+      <span className="card-body">
+        <span className="card-title" id={`${id}-title`} style={titleStyle}>
+          {cardTitle(card)}
+        </span>
+        <span className="card-meta" id={`${id}-meta`}>
+          <CardMeta card={card} locale={locale} />
+        </span>
+      </span>
+    </a>
+  );
+}
+
+function CardMeta({ card, locale }: { card: CardData; locale: string }) {
+  const { t } = useTranslation();
+  const videos = cardVideoCount(card);
+  return (
+    <>
+      {card.startDate && (card.type === "LIVE_EVENT" || card.type === "NEWS") ? (
+        <LocalTime
+          iso={card.startDate}
+          locale={locale}
+          options={
+            card.type === "LIVE_EVENT"
+              ? { dateStyle: "medium", timeStyle: "short" }
+              : { dateStyle: "medium" }
+          }
+        />
+      ) : null}
+      {videos !== undefined ? <span>{t("videoCount", { count: videos })}</span> : null}
+      {card.seasonCount !== undefined ? (
+        <span>{t("seasonCount", { count: card.seasonCount })}</span>
+      ) : null}
+    </>
+  );
+}
+
+function Duration({ seconds, locale }: { seconds: number; locale: string }) {
+  const { t } = useTranslation();
+  const { hours, minutes, seconds: secs } = durationParts(seconds);
+  const parts = [
+    hours > 0 ? t("durationHours", { count: hours }) : null,
+    minutes > 0 ? t("durationMinutes", { count: minutes }) : null,
+    secs > 0 || (hours === 0 && minutes === 0) ? t("durationSeconds", { count: secs }) : null,
+  ].filter((part): part is string => part !== null);
+  const spoken = new Intl.ListFormat(locale, { type: "unit", style: "long" }).format(parts);
+  return (
+    <span className="card-duration">
+      <span aria-hidden="true">{formatDuration(seconds)}</span>
+      <span className="visually-hidden">{t("durationLabel", { duration: spoken })}</span>
+    </span>
+  );
+}

@@ -1,0 +1,48 @@
+import { createElement, Suspense } from "react";
+import { BlockBoundary } from "./BlockBoundary.tsx";
+import { blockRegistry } from "./registry.ts";
+import type { ResolvedBlock } from "./resolve.ts";
+import type { Block } from "./types.ts";
+
+type AnyComponent = (props: { config: Block; data: unknown }) => JSX.Element | null;
+
+export type BlockErrorHandler = (error: unknown, blockId: string, blockType: string) => void;
+
+function logBlockError(error: unknown, blockId: string, blockType: string) {
+  console.error(`Block "${blockId}" (${blockType}) failed to render`, error);
+}
+
+/** The blocks of one zone, in order; a block without data or that throws leaves no trace. */
+export function Zone({
+  blocks,
+  onError = logBlockError,
+}: {
+  blocks: readonly ResolvedBlock[] | undefined;
+  onError?: BlockErrorHandler;
+}) {
+  return (
+    <>
+      {(blocks ?? []).map((block) => {
+        if (block.status !== "ok") return null;
+        const definition = (blockRegistry as Partial<Record<string, { Component: AnyComponent }>>)[
+          block.config.type
+        ];
+        if (!definition) return null;
+        return (
+          // Error boundaries do not run during server rendering; a Suspense boundary makes a
+          // block that throws there render as nothing and retry in the browser, where
+          // BlockBoundary catches it.
+          <Suspense key={block.config.id} fallback={null}>
+            <BlockBoundary
+              blockId={block.config.id}
+              blockType={block.config.type}
+              onError={onError}
+            >
+              {createElement(definition.Component, { config: block.config, data: block.data })}
+            </BlockBoundary>
+          </Suspense>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import type { GridBlock } from "../../schemas/generated/blocks-grid.ts";
+import type { ResultSet } from "../../schemas/generated/result-set.ts";
+import type { BlockDefinition } from "../types.ts";
+import { Grid } from "./Grid.tsx";
+import { GRID_FIRST_PAGE } from "./paging.ts";
+
+export { pageSizeForWidth } from "./paging.ts";
+
+export const gridBlock: BlockDefinition<GridBlock, ResultSet> = {
+  type: "grid",
+  resolve: (config, ctx) => ctx.content.list(config.source, { page: 1, rpp: GRID_FIRST_PAGE }),
+  Component: Grid,
+};

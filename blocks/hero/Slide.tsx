@@ -1,0 +1,83 @@
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { useViewerTimeZone } from "../../app/ui/client-state.tsx";
+import { imageAtWidth, imageSrcSet } from "../../app/ui/image.tsx";
+import { LiveBadge } from "../../app/ui/LiveBadge.tsx";
+import { formatDate } from "../../app/ui/LocalTime.tsx";
+import { useBlockRender } from "../render-context.tsx";
+import type { HeroSlide } from "./resolve.ts";
+
+export function Slide({
+  slide,
+  index,
+  count,
+  current,
+}: {
+  slide: HeroSlide;
+  index: number;
+  count: number;
+  current: boolean;
+}) {
+  const { t } = useTranslation();
+  const render = useBlockRender();
+  const timeZone = useViewerTimeZone();
+  const titleId = useId();
+  const href =
+    "card" in slide.link ? render.hrefFor(slide.link.card) : render.contentHref(slide.link.content);
+  const landscape = slide.imageUrl ?? slide.portraitImageUrl;
+  const first = index === 0;
+  return (
+    <div
+      className="hero-slide"
+      role="group"
+      aria-roledescription={t("slideRole")}
+      aria-label={t("slideOf", { index: index + 1, count })}
+      hidden={!current}
+    >
+      <picture className="hero-picture">
+        {slide.portraitImageUrl ? (
+          <source
+            media="(max-width: 720px)"
+            srcSet={imageSrcSet(slide.portraitImageUrl, [640, 960])}
+            sizes="100vw"
+            width={800}
+            height={1200}
+          />
+        ) : null}
+        {landscape ? (
+          <img
+            src={imageAtWidth(landscape, 1280)}
+            srcSet={imageSrcSet(landscape, [960, 1280, 1920])}
+            sizes="100vw"
+            width={1920}
+            height={800}
+            alt=""
+            loading={first ? "eager" : "lazy"}
+            decoding={first ? "sync" : "async"}
+            // React 18 passes only the lower-case attribute through to the DOM.
+            {...{ fetchpriority: first ? "high" : "low" }}
+          />
+        ) : null}
+      </picture>
+      <div className="hero-body">
+        {slide.live ? <LiveBadge /> : null}
+        {slide.upcoming && slide.startDate ? (
+          <span className="badge">
+            {t("startsAt", {
+              date: formatDate(slide.startDate, render.locale, {
+                dateStyle: "medium",
+                timeStyle: "short",
+                timeZone,
+              }),
+            })}
+          </span>
+        ) : null}
+        <h2 id={titleId}>{slide.title}</h2>
+        {slide.description ? <p>{slide.description}</p> : null}
+        <a className="button" href={href} aria-describedby={titleId}>
+          {t("watchNow")}
+        </a>
+      </div>
+    </div>
+  );
+}

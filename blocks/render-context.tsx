@@ -1,0 +1,27 @@
+import { createContext, useContext } from "react";
+import type { Card } from "../schemas/generated/card.ts";
+import type { ResultSet } from "../schemas/generated/result-set.ts";
+import type { ContentLink } from "./types.ts";
+
+/**
+ * What blocks need from the app while rendering. URLs depend on the realm's route table, which
+ * only the app knows, so block data carries content references and the app turns them into
+ * links here.
+ */
+export interface BlockRender {
+  hrefFor(card: Card): string;
+  gridHref(pageKey: string): string;
+  contentHref(link: ContentLink): string;
+  /** Next page of a list block's source, fetched from the browser. */
+  loadMore(blockId: string, page: number, rpp: number): Promise<ResultSet>;
+  locale: string;
+  cardTitleScale: number;
+}
+
+export const BlockRenderContext = createContext<BlockRender | null>(null);
+
+export function useBlockRender(): BlockRender {
+  const value = useContext(BlockRenderContext);
+  if (!value) throw new Error("Blocks must render inside a BlockRenderContext provider");
+  return value;
+}

@@ -1,0 +1,51 @@
+import type { PageZones } from "../schemas/generated/page-zones.ts";
+import { blockRegistry, type BlockData } from "./registry.ts";
+import type { Block, BlockOf, BlockType, ResolveContext, ZoneName } from "./types.ts";
+
+/** A block with its data, or with why its data could not be had (the block is then skipped). */
+export type ResolvedBlock = {
+  [T in BlockType]:
+    | { config: BlockOf<T>; status: "ok"; data: BlockData<T> }
+    | { config: BlockOf<T>; status: "error"; message: string };
+}[BlockType];
+
+export type ResolvedZones = { [Z in ZoneName]?: ResolvedBlock[] };
+
+type AnyResolver = (config: Block, ctx: ResolveContext) => Promise<unknown>;
+
+async function resolveData(config: Block, ctx: ResolveContext): Promise<unknown> {
+  const definition = (blockRegistry as Partial<Record<string, { resolve: AnyResolver }>>)[
+    config.type
+  ];
+  if (!definition) throw new Error(`Unknown block type "${config.type}"`);
+  return definition.resolve(config, ctx);
+}
+
+/**
+ * Resolves the data of every block of every zone at once: a page waits for its slowest block,
+ * not for the sum of them, and a block that fails is reported in place, not thrown.
+ */
+export async function resolveZones(zones: PageZones, ctx: ResolveContext): Promise<ResolvedZones> {
+  const names = Object.keys(zones) as ZoneName[];
+  const settled = await Promise.all(
+    names.map((name) =>
+      Promise.allSettled((zones[name] ?? []).map((config) => resolveData(config, ctx))),
+    ),
+  );
+  const resolved: ResolvedZones = {};
+  names.forEach((name, zoneIndex) => {
+    resolved[name] = (zones[name] ?? []).map((config, index) => {
+      const outcome = settled[zoneIndex]![index]!;
+      return (
+        outcome.status === "fulfilled"
+          ? { config, status: "ok", data: outcome.value }
+          : { config, status: "error", message: errorMessage(outcome.reason) }
+      ) as ResolvedBlock;
+    });
+  });
+  return resolved;
+}
+
+function errorMessage(reason: unknown): string {
+  return reason instanceof Error ? reason.message : String(reason);
+}

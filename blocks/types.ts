@@ -1,0 +1,58 @@
+import type { ContentQuery } from "../schemas/generated/blocks-content-query.ts";
+import type { Card } from "../schemas/generated/card.ts";
+import type { Hero } from "../schemas/generated/init-response.ts";
+import type { PageZones } from "../schemas/generated/page-zones.ts";
+import type { ResultSet } from "../schemas/generated/result-set.ts";
+
+export type { ContentQuery };
+
+/** A content item named by its key in the realm's content.json, as block configs reference it. */
+export interface ContentRef {
+  type: "EVENT" | "VIDEO" | "PLAYLIST" | "SERIES";
+  key: string;
+}
+
+/** Where a content link points once resolved; the app turns it into a URL at render time. */
+export interface ContentLink {
+  type: "VOD" | "LIVE" | "PLAYLIST";
+  id: number;
+}
+
+/**
+ * Everything a block may read on the server. The app implements it on top of its platform
+ * client, so blocks never depend on how (or where) the platform is reached.
+ */
+export interface ContentSource {
+  list(query: ContentQuery, page: { page: number; rpp: number }): Promise<ResultSet>;
+  /** Cards for the references, in their order; references that do not exist are left out. */
+  items(refs: ContentRef[]): Promise<Card[]>;
+  /** The id behind a content key, or null when there is no such content. */
+  resolveContentLink(link: {
+    key: string;
+    type: ContentLink["type"];
+  }): Promise<{ id: number } | null>;
+}
+
+export interface ResolveContext {
+  content: ContentSource;
+  /** The realm's hero slides from init, for a hero block without its own items. */
+  heroes: Hero[];
+  now: Date;
+}
+
+/**
+ * One block type: its server-side data resolution and its component. `Data` travels from a
+ * Remix loader to the browser, so it must survive JSON (no Dates, functions or Maps), and it
+ * holds no URLs the app builds: those are computed at render time from the render context.
+ */
+export interface BlockDefinition<Config extends { type: string; id: string }, Data> {
+  type: Config["type"];
+  resolve(config: Config, ctx: ResolveContext): Promise<Data>;
+  Component: (props: { config: Config; data: Data }) => JSX.Element | null;
+}
+
+/** Any block of a composed page, as validated against schemas/page-zones.schema.json. */
+export type Block = NonNullable<PageZones["main"]>[number];
+export type BlockType = Block["type"];
+export type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;
+export type ZoneName = keyof PageZones;

@@ -1,0 +1,20 @@
+import { Zone } from "../blocks/Zone.tsx";
+import type { ResolvedZones } from "../blocks/resolve.ts";
+import type { ComposedPage } from "../schemas/generated/page.ts";
+import type { Section } from "../schemas/generated/section.ts";
+import { layoutRegistry } from "./registry.ts";
+
+/** A resolved composed page rendered into its layout, one Zone per zone the page fills. */
+export function PageView({ page, zones }: { page: ComposedPage | Section; zones: ResolvedZones }) {
+  const Layout = layoutRegistry[page.layout];
+  const rendered = Object.fromEntries(
+    (Object.keys(zones) as (keyof ResolvedZones)[]).map((name) => [
+      name,
+      <Zone key={name} blocks={zones[name]} />,
+    ]),
+  );
+  const firstBlock = zones.header?.[0] ?? zones.main?.[0];
+  return (
+    <Layout title={page.title} zones={rendered} titleHidden={firstBlock?.config.type === "hero"} />
+  );
+}

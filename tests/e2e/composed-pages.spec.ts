@@ -1,0 +1,142 @@
+import { and, desc, eq } from "drizzle-orm";
+import * as t from "../../server/store/schema.ts";
+import { openStore } from "../../server/store/store.ts";
+import { expect, test } from "./fixtures.ts";
+import { freshDataDir, removeDir, ServerProcess } from "./server-process.ts";
+
+test.describe("composed pages", () => {
+  test("arena's home is its composed page: hero, rails, sponsor and promo", async ({ page }) => {
+    const response = await page.goto("/realm/arena");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle("Arena Fight Pass");
+    for (const title of [
+      "Live now",
+      "Coming up",
+      "Latest replays",
+      "Best knockouts of the year",
+      "News",
+    ]) {
+      await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+    }
+    const sponsor = page.getByRole("link", { name: "Titan Energy" });
+    await expect(sponsor).toHaveAttribute("target", "_blank");
+    await expect(sponsor).toHaveAttribute("href", "https://titan-energy.example.com");
+    await expect(sponsor.getByRole("img")).toHaveAttribute("src", /w=150/);
+    await expect(page.getByRole("link", { name: "Watch AFC 212" })).toHaveAttribute(
+      "href",
+      /\/realm\/arena\/live\/\d+$/,
+    );
+    await expect(page.getByRole("link", { name: "See all" }).first()).toHaveAttribute(
+      "href",
+      "/realm/arena/grid/all-events",
+    );
+  });
+
+  test("rails move focus between cards with the arrow keys", async ({ page }) => {
+    await page.goto("/realm/arena");
+    await page.locator("html[data-hydrated]").waitFor();
+    const rail = page.getByRole("region", { name: "Latest replays" });
+    const cards = rail.getByRole("list").getByRole("link");
+    await cards.first().focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(cards.nth(1)).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(cards.last()).toBeFocused();
+  });
+
+  test("sections, the legacy competicao path, browse and plugin pages", async ({ page }) => {
+    await page.goto("/realm/arena/section/fight-nights");
+    await expect(page.getByRole("heading", { level: 1, name: "Fight Nights" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Past events" })).toBeVisible();
+
+    await page.goto("/realm/liga/competicao/schedule");
+    await expect(page).toHaveURL(/\/realm\/liga\/section\/schedule$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Agenda de jogos" })).toBeVisible();
+
+    await page.goto("/realm/arena/browse");
+    await expect(page.getByRole("heading", { level: 2, name: "Fight Camp" })).toBeVisible();
+
+    expect((await page.goto("/realm/liga/plugin/standings"))?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 2, name: "Briga pelo título" })).toBeVisible();
+    expect((await page.goto("/realm/arena/plugin/standings"))?.status()).toBe(404);
+    expect((await page.goto("/realm/arena/grid/no-such-page"))?.status()).toBe(404);
+    expect((await page.goto("/realm/arena/section/no-such-section"))?.status()).toBe(404);
+  });
+
+  test("a grid shows a viewport-sized page and loads more", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/realm/arena/grid/all-videos");
+    await page.locator("html[data-hydrated]").waitFor();
+    const grid = page.getByRole("region", { name: "All videos" });
+    await expect(grid.getByRole("listitem")).toHaveCount(16);
+    await grid.getByRole("button", { name: "Load more" }).click();
+    await expect(grid.getByRole("listitem")).toHaveCount(32);
+    await page.setViewportSize({ width: 600, height: 900 });
+    await page.reload();
+    await expect(grid.getByRole("listitem")).toHaveCount(9);
+  });
+});
+
+test.describe("faulty page config", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("an invalid block is left out and the rest of the page stands; an invalid page is a 500", async ({
+    page,
+  }) => {
+    const dataDir = await freshDataDir();
+    try {
+      const first = await ServerProcess.start({ DATA_DIR: dataDir, LOG_REQUESTS: "false" });
+      await first.stop();
+      // Write past the platform's validation, as a faulty import or an old version could.
+      const store = await openStore({ dataDir });
+      const [home] = await store.db
+        .select()
+        .from(t.composedPages)
+        .where(and(eq(t.composedPages.realm, "arena"), eq(t.composedPages.pageKey, "home")))
+        .orderBy(desc(t.composedPages.version))
+        .limit(1);
+      const document = structuredClone(home!.document) as {
+        zones: { main: Record<string, unknown>[] };
+      };
+      document.zones.main.splice(1, 0, {
+        id: "broken",
+        type: "rail",
+        title: "Broken",
+        source: { kind: "nowhere" },
+      });
+      await store.db
+        .insert(t.composedPages)
+        .values({ realm: "arena", pageKey: "home", version: home!.version + 1, document });
+      await store.db.insert(t.composedPages).values({
+        realm: "arena",
+        pageKey: "all-events",
+        version: 99,
+        document: { layout: "nope" },
+      });
+      await store.close();
+
+      const server = await ServerProcess.start({ DATA_DIR: dataDir });
+      try {
+        expect((await page.goto(`${server.url}/realm/arena`))?.status()).toBe(200);
+        await expect(page.getByRole("heading", { level: 2, name: "Latest replays" })).toBeVisible();
+        await expect(page.getByRole("heading", { level: 2, name: "Broken" })).toHaveCount(0);
+        await page.goto(`${server.url}/realm/arena`);
+        const warnings = server.output
+          .join("")
+          .split("\n")
+          .filter((l) => l.includes('"invalid page config"'));
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]).toContain('"pointer":"/zones/main/1/source/kind"');
+
+        const broken = await page.goto(`${server.url}/realm/arena/grid/all-events`);
+        expect(broken?.status()).toBe(500);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("An error occurred");
+        expect(await page.content()).not.toMatch(/at .*\.(ts|js):\d+/);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await removeDir(dataDir);
+    }
+  });
+});
