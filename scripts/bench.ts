@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CONNECTIONS, measure, type LoadFigures } from "./bench/load.ts";
 import { routeJsSizes, type JsSize } from "./bench/route-js.ts";
+import { measureValidation, type ValidationFigures } from "./bench/validation.ts";
 import {
   BenchError,
   buildApp,
@@ -48,7 +49,11 @@ async function main() {
 
   printLoad(home.bytes, duration, homeLoad, staticLoad, ratio);
   printJs(js);
-  writeResults({ duration, homeBytes: home.bytes, homeLoad, staticLoad, ratio, js });
+  const validation = measureValidation();
+  console.log(
+    `\nValidating a ${validation.blocks}-block page: median ${validation.medianMs.toFixed(2)} ms, p95 ${validation.p95Ms.toFixed(2)} ms (target under 20 ms)`,
+  );
+  writeResults({ duration, homeBytes: home.bytes, homeLoad, staticLoad, ratio, js, validation });
 }
 
 function durationSeconds(): number {
@@ -131,6 +136,7 @@ function writeResults(figures: {
   staticLoad: LoadFigures;
   ratio: number;
   js: Record<string, JsSize>;
+  validation: ValidationFigures;
 }) {
   const target = (f: LoadFigures) => ({
     url: new URL(f.url).pathname,
@@ -147,6 +153,7 @@ function writeResults(figures: {
     targets: { home: target(figures.homeLoad), static: target(figures.staticLoad) },
     ratio: figures.ratio,
     js: figures.js,
+    validation: figures.validation,
   };
   mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);

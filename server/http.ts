@@ -1,4 +1,5 @@
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { Hono, type Context } from "hono";
@@ -20,6 +21,8 @@ export interface ServerAppOptions {
   publicDir?: string;
   log?: (line: Record<string, unknown>) => void;
 }
+
+const schemasDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../schemas");
 
 /** Base URL the web app uses for the embedded platform; requests to it never leave the process. */
 export const IN_PROCESS_PLATFORM = "http://platform.internal";
@@ -105,6 +108,25 @@ export function createServerApp(options: ServerAppOptions) {
         c.header("Access-Control-Allow-Origin", "*");
       },
     }),
+  );
+
+  // Config schemas, so editors resolve "$schema" URLs; only *.schema.json, never the code beside.
+  app.use("/schemas/*", async (c, next) => {
+    if (!/^\/schemas\/[a-z0-9/-]+\.schema\.json$/.test(c.req.path)) {
+      return c.json({ status: 404, code: "NOT_FOUND", messages: ["No such schema"] }, 404);
+    }
+    await next();
+    if (c.res.ok) c.header("Content-Type", "application/schema+json");
+  });
+  app.use(
+    "/schemas/*",
+    serveStatic({
+      root: path.dirname(schemasDir),
+      onFound: (_file, c) => c.header("Cache-Control", "public, max-age=300"),
+    }),
+  );
+  app.all("/schemas/*", (c) =>
+    c.json({ status: 404, code: "NOT_FOUND", messages: ["No such schema"] }, 404),
   );
 
   // Remix fingerprints everything under /build/, so it may be cached forever.

@@ -18,7 +18,7 @@ export interface PageZones {
   /**
    * Blocks of this zone, top to bottom.
    *
-   * @maxItems 200
+   * @maxItems 1000
    *
    * Items: One block; its 'type' decides which fields it has.
    */
@@ -31,7 +31,7 @@ export interface PageZones {
   /**
    * Blocks of this zone, top to bottom.
    *
-   * @maxItems 200
+   * @maxItems 1000
    *
    * Items: One block; its 'type' decides which fields it has.
    */
@@ -44,7 +44,7 @@ export interface PageZones {
   /**
    * Blocks of this zone, top to bottom.
    *
-   * @maxItems 200
+   * @maxItems 1000
    *
    * Items: One block; its 'type' decides which fields it has.
    */
@@ -57,7 +57,7 @@ export interface PageZones {
   /**
    * Blocks of this zone, top to bottom.
    *
-   * @maxItems 200
+   * @maxItems 1000
    *
    * Items: One block; its 'type' decides which fields it has.
    */

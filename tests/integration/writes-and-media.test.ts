@@ -108,3 +108,16 @@ describe("media and health", () => {
     expect(await res.json()).toMatchObject({ code: "STORE_UNAVAILABLE" });
   });
 });
+
+describe("schemas for editors", () => {
+  it("serves every config schema as JSON Schema, and nothing else from that folder", async () => {
+    const page = await platform.api.app.request("/schemas/page.schema.json");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Content-Type")).toBe("application/schema+json");
+    expect((await page.json()).$id).toBe("https://schemas.streaming.local/page.schema.json");
+    const block = await (await platform.api.app.request("/schemas/blocks/rail.schema.json")).json();
+    expect(block.title).toBe("RailBlock");
+    expect((await platform.api.app.request("/schemas/validator.ts")).status).toBe(404);
+    expect((await platform.api.app.request("/schemas/../package.json")).status).toBe(404);
+  });
+});

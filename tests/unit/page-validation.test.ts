@@ -99,9 +99,9 @@ describe("composed page validation", () => {
   });
 
   it("caps the number of blocks in a zone", () => {
-    const blocks = Array.from({ length: 201 }, (_, i) => rail(`r${i}`));
+    const blocks = Array.from({ length: 1001 }, (_, i) => rail(`r${i}`));
     const result = validatePage("page", page({ main: blocks }));
-    expect(result.issues.map((i) => i.message)).toContain("must have at most 200 items");
+    expect(result.issues.map((i) => i.message)).toContain("must have at most 1000 items");
   });
 
   it("reports promo links that are neither a URL nor a content link", () => {
