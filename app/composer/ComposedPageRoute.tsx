@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "../root.tsx";
 import type { loadComposedPageRoute } from "./page-route.server.ts";
@@ -44,4 +44,15 @@ export const composedPageMeta: MetaFunction<PageLoader, { root: typeof rootLoade
       : []),
     { property: "og:title", content: title },
   ];
+};
+
+/** The loader's caching decision for the page; errors (404, 503...) are never stored. */
+export const composedPageHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
+  const headers: Record<string, string> = errorHeaders
+    ? { "Cache-Control": "no-store" }
+    : {
+        "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-cache",
+        Vary: "Accept-Language, Cookie",
+      };
+  return headers;
 };

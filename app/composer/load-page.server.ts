@@ -5,7 +5,13 @@ import type { Section } from "../../schemas/generated/section.ts";
 import type { Hero } from "../../schemas/generated/init-response.ts";
 import { validatePage, type PageIssue } from "../../schemas/page-validation.ts";
 import { PlatformError, type PlatformClient } from "../platform/client.ts";
+import { TtlCache } from "../platform/ttl-cache.ts";
 import { platformContentSource } from "./content-source.server.ts";
+
+// Resolved blocks per page version and locale. Content inside (live status, new videos) may be
+// this many seconds old; a new page version is never served stale, its key differs.
+const RESOLVED_TTL_MS = 5_000;
+const resolvedCache = new TtlCache<ResolvedZones>(RESOLVED_TTL_MS, 1_000);
 
 export interface LoadedPage {
   kind: "page" | "section";
@@ -30,7 +36,8 @@ export async function loadPage(
     key,
     realm,
     heroes,
-  }: { kind: "page" | "section"; key: string; realm: string; heroes: Hero[] },
+    locale,
+  }: { kind: "page" | "section"; key: string; realm: string; heroes: Hero[]; locale: string },
 ): Promise<LoadedPage> {
   let published: { version: number; document: unknown };
   try {
@@ -44,11 +51,15 @@ export async function loadPage(
   const page = usableBlocks(kind, published.document, (issue) =>
     logOnce(`${realm}/${kind}/${key}@${published.version}`, issue),
   );
-  const zones = await resolveZones(page.zones, {
-    content: platformContentSource(platform),
-    heroes,
-    now: new Date(),
-  });
+  const zones = await resolvedCache.get(
+    `${platform.baseUrl}|${realm}|${kind}|${key}|${published.version}|${locale}`,
+    () =>
+      resolveZones(page.zones, {
+        content: platformContentSource(platform),
+        heroes,
+        now: new Date(),
+      }),
+  );
   return { kind, version: published.version, page, zones };
 }
 

@@ -24,9 +24,24 @@ export async function loadComposedPageRoute(
       key,
       realm: realm.realm,
       heroes: shell.content.heroes,
+      locale: shell.locale,
     });
-    return { ...page, key, realm: realm.realm };
+    return data(
+      { ...page, key, realm: realm.realm },
+      { headers: { "Cache-Control": cacheControlFor(request) } },
+    );
   } catch (error) {
     throw asRouteError(error);
   }
+}
+
+/**
+ * Pages are the same for every anonymous visitor, so a shared cache may keep them briefly and
+ * serve them stale while it refreshes. A request with cookies may carry a viewer's session, so
+ * its answer is never stored by a shared cache.
+ */
+export function cacheControlFor(request: Request): string {
+  return (request.headers.get("Cookie") ?? "").trim() !== ""
+    ? "private, no-cache"
+    : "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
 }

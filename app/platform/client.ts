@@ -146,6 +146,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
 
   return {
     request,
+    baseUrl: options.baseUrl,
     get: <T>(path: string, init: Omit<RequestOptions, "method" | "body"> = {}) =>
       request<T>(path, { ...init, method: "GET" }),
     post: <T>(path: string, body?: unknown, init: Omit<RequestOptions, "method" | "body"> = {}) =>

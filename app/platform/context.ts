@@ -14,3 +14,10 @@ declare module "@remix-run/server-runtime" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends PlatformLoadContext {}
 }
+
+declare module "@remix-run/node" {
+  // Single fetch is on (remix.config.js): loader data types unwrap `data()` accordingly.
+  interface Future {
+    v3_singleFetch: true;
+  }
+}

@@ -32,6 +32,23 @@ test.describe("composed pages", () => {
     );
   });
 
+  test("anonymous pages may be shared-cached briefly; requests with cookies never", async ({
+    request,
+  }) => {
+    const anonymous = await request.get("/realm/arena", { headers: { Cookie: "" } });
+    expect(anonymous.headers()["cache-control"]).toBe(
+      "public, max-age=0, s-maxage=30, stale-while-revalidate=60",
+    );
+    expect(anonymous.headers()["vary"]).toBe("Accept-Language, Cookie");
+    const withCookie = await request.get("/realm/arena/browse", {
+      headers: { Cookie: "session=x" },
+    });
+    expect(withCookie.headers()["cache-control"]).toBe("private, no-cache");
+    const missing = await request.get("/realm/arena/grid/no-such-page");
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()["cache-control"] ?? "no-store").not.toMatch(/public/);
+  });
+
   test("rails move focus between cards with the arrow keys", async ({ page }) => {
     await page.goto("/realm/arena");
     await page.locator("html[data-hydrated]").waitFor();
