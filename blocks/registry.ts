@@ -1,3 +1,4 @@
+import { detailsBlock } from "./details/index.tsx";
 import { gridBlock } from "./grid/index.tsx";
 import { heroBlock } from "./hero/index.tsx";
 import { promoBlock } from "./promo/index.tsx";
@@ -24,6 +25,7 @@ export const blockRegistry = {
   schedule: scheduleBlock,
   sponsor: sponsorBlock,
   promo: promoBlock,
+  details: detailsBlock,
 } satisfies { [T in BlockType]: EntryFor<BlockOf<T>> };
 
 export type BlockRegistry = typeof blockRegistry;

@@ -31,6 +31,14 @@ export interface ContentSource {
     key: string;
     type: ContentLink["type"];
   }): Promise<{ id: number } | null>;
+  /** The card of the item the page shows, or null on a page that shows none. */
+  current(): Promise<Card | null>;
+}
+
+/** The item a playlist, series or season page shows. */
+export interface CurrentItem {
+  type: "PLAYLIST" | "SERIES" | "SEASON";
+  id: number;
 }
 
 export interface ResolveContext {

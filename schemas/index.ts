@@ -15,6 +15,7 @@ import gridBlock from "./blocks/grid.schema.json";
 import scheduleBlock from "./blocks/schedule.schema.json";
 import sponsorBlock from "./blocks/sponsor.schema.json";
 import promoBlock from "./blocks/promo.schema.json";
+import detailsBlock from "./blocks/details.schema.json";
 import pageLayout from "./page-layout.schema.json";
 import pageZones from "./page-zones.schema.json";
 import page from "./page.schema.json";
@@ -39,6 +40,7 @@ export const allSchemas = [
   scheduleBlock,
   sponsorBlock,
   promoBlock,
+  detailsBlock,
   pageLayout,
   pageZones,
   page,

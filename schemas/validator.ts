@@ -76,6 +76,11 @@ function describeError(error: ErrorObject): ValidationIssue {
         pointer: at,
         message: `must be one of: ${(p.allowedValues as unknown[]).map(String).join(", ")}`,
       };
+    case "dependentRequired":
+      return {
+        pointer: at,
+        message: `needs '${String(p.missingProperty)}' as well, because it has '${String(p.property)}'`,
+      };
     case "discriminator":
       return {
         pointer: `${at}/${String(p.tag)}`,

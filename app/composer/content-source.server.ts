@@ -1,6 +1,7 @@
 import type { ContentQuery } from "../../schemas/generated/blocks-content-query.ts";
 import type { Card } from "../../schemas/generated/card.ts";
 import type { ResultSet } from "../../schemas/generated/result-set.ts";
+import type { CurrentItem } from "../../blocks/types.ts";
 import type { PlatformClient } from "../platform/client.ts";
 import { PlatformError } from "../platform/client.ts";
 
@@ -11,7 +12,9 @@ type PageRequest = { page: number; rpp: number };
  * Block content through the platform contract: maps each content query of a page config to the
  * platform calls that answer it. Blocks see only this interface, never the client.
  */
-export function platformContentSource(platform: PlatformClient) {
+export function platformContentSource(platform: PlatformClient, currentItem?: CurrentItem) {
+  const currentId = (type: CurrentItem["type"]) =>
+    currentItem?.type === type ? currentItem.id : null;
   const idByKey = async (type: "playlist" | "series", key: string) => {
     try {
       return (await platform.get<{ id: number }>(`/v2/${type}/by-key/${key}`)).id;
@@ -29,6 +32,15 @@ export function platformContentSource(platform: PlatformClient) {
           )
         ).hits;
 
+  async function seasonIdOf(seriesKey: string, number: number): Promise<number | null> {
+    const id = await idByKey("series", seriesKey);
+    if (id === null) return null;
+    const series = await platform.get<{ seasons: (Card & { seasonNumber: number })[] }>(
+      `/v2/series/${id}`,
+    );
+    return series.seasons.find((s) => s.seasonNumber === number)?.id ?? null;
+  }
+
   async function list(query: ContentQuery, { page, rpp }: PageRequest): Promise<ResultSet> {
     const paged = { p: page, rpp };
     switch (query.kind) {
@@ -41,26 +53,26 @@ export function platformContentSource(platform: PlatformClient) {
       case "news":
         return platform.get<ResultSet>("/v2/news", { query: paged });
       case "playlist": {
-        const id = await idByKey("playlist", query.playlist);
+        const id = query.playlist
+          ? await idByKey("playlist", query.playlist)
+          : currentId("PLAYLIST");
         if (id === null) return emptyPage(page);
         const playlist = await platform.get<{ videos: Card[] }>(`/v2/playlist/${id}`);
         return slice(playlist.videos, page, rpp);
       }
       case "series": {
-        const id = await idByKey("series", query.series);
+        const id = query.series ? await idByKey("series", query.series) : currentId("SERIES");
         if (id === null) return emptyPage(page);
         const series = await platform.get<{ seasons: Card[] }>(`/v2/series/${id}`);
         return slice(series.seasons, page, rpp);
       }
       case "season": {
-        const id = await idByKey("series", query.series);
-        if (id === null) return emptyPage(page);
-        const series = await platform.get<{ seasons: (Card & { seasonNumber: number })[] }>(
-          `/v2/series/${id}`,
-        );
-        const season = series.seasons.find((s) => s.seasonNumber === query.season);
-        if (!season) return emptyPage(page);
-        const detail = await platform.get<{ episodes: Card[] }>(`/v2/season/${season.id}`);
+        const seasonId =
+          query.series && query.season
+            ? await seasonIdOf(query.series, query.season)
+            : currentId("SEASON");
+        if (seasonId === null) return emptyPage(page);
+        const detail = await platform.get<{ episodes: Card[] }>(`/v2/season/${seasonId}`);
         return slice(detail.episodes, page, rpp);
       }
       case "items":
@@ -71,6 +83,25 @@ export function platformContentSource(platform: PlatformClient) {
   return {
     list,
     items: cards,
+    async current(): Promise<Card | null> {
+      if (!currentItem) return null;
+      const path = { PLAYLIST: "playlist", SERIES: "series", SEASON: "season" }[currentItem.type];
+      try {
+        // Detail answers are a card plus its children; the card fields are all blocks need.
+        const {
+          videos: _v,
+          seasons: _s,
+          episodes: _e,
+          ...card
+        } = await platform.get<Card & { videos?: unknown; seasons?: unknown; episodes?: unknown }>(
+          `/v2/${path}/${currentItem.id}`,
+        );
+        return card;
+      } catch (error) {
+        if (error instanceof PlatformError && error.status === 404) return null;
+        throw error;
+      }
+    },
     async resolveContentLink(link: { key: string; type: "VOD" | "LIVE" | "PLAYLIST" }) {
       // A VOD link may name a video or the replay of an event.
       const refs: Ref[] =

@@ -6,6 +6,7 @@ import type { Hero } from "../../schemas/generated/init-response.ts";
 import { validatePage, type PageIssue } from "../../schemas/page-validation.ts";
 import { PlatformError, type PlatformClient } from "../platform/client.ts";
 import { TtlCache } from "../platform/ttl-cache.ts";
+import type { CurrentItem } from "../../blocks/types.ts";
 import { platformContentSource } from "./content-source.server.ts";
 
 // Resolved blocks per page version and locale. Content inside (live status, new videos) may be
@@ -37,7 +38,16 @@ export async function loadPage(
     realm,
     heroes,
     locale,
-  }: { kind: "page" | "section"; key: string; realm: string; heroes: Hero[]; locale: string },
+    current,
+  }: {
+    kind: "page" | "section";
+    key: string;
+    realm: string;
+    heroes: Hero[];
+    locale: string;
+    /** The playlist, series or season a template page shows. */
+    current?: CurrentItem;
+  },
 ): Promise<LoadedPage> {
   let published: { version: number; document: unknown };
   try {
@@ -48,14 +58,23 @@ export async function loadPage(
     }
     throw error;
   }
-  const page = usableBlocks(kind, published.document, (issue) =>
+  const validPage = usableBlocks(kind, published.document, (issue) =>
     logOnce(`${realm}/${kind}/${key}@${published.version}`, issue),
   );
+  const content = platformContentSource(platform, current);
+  let page = validPage;
+  if (current) {
+    const item = await content.current();
+    if (!item) throw data({ kind, key }, { status: 404 });
+    // A template page is titled by the item it shows.
+    page = { ...validPage, title: item.title, description: item.description };
+  }
+  const currentKey = current ? `${current.type}:${current.id}` : "";
   const zones = await resolvedCache.get(
-    `${platform.baseUrl}|${realm}|${kind}|${key}|${published.version}|${locale}`,
+    `${platform.baseUrl}|${realm}|${kind}|${key}|${published.version}|${locale}|${currentKey}`,
     () =>
       resolveZones(page.zones, {
-        content: platformContentSource(platform),
+        content,
         heroes,
         now: new Date(),
       }),

@@ -2,7 +2,16 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { lookupRealm, platformClient } from "../platform/platform.server.ts";
 import { asRouteError, loadShell } from "../realm/shell.server.ts";
+import type { CurrentItem } from "../../blocks/types.ts";
 import { loadPage } from "./load-page.server.ts";
+
+const ID = /^[1-9]\d{0,9}$/;
+
+/** The item of a `/playlist/{id}`-style route, or a 404 for an id that cannot exist. */
+export function currentFromParams(type: CurrentItem["type"], id: string | undefined): CurrentItem {
+  if (!id || !ID.test(id)) throw data(null, { status: 404 });
+  return { type, id: Number(id) };
+}
 
 /**
  * Loader body of a route that shows a published page or section: the realm shell (shared with
@@ -13,6 +22,7 @@ export async function loadComposedPageRoute(
   { request, params, context }: LoaderFunctionArgs,
   kind: "page" | "section",
   key: string,
+  current?: CurrentItem,
 ) {
   const shell = await loadShell(request, context, params.realm!);
   try {
@@ -25,6 +35,7 @@ export async function loadComposedPageRoute(
       realm: realm.realm,
       heroes: shell.content.heroes,
       locale: shell.locale,
+      current,
     });
     return data(
       { ...page, key, realm: realm.realm },

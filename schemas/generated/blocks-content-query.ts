@@ -37,7 +37,7 @@ export type ContentQuery = {
       /**
        * Key of a content item, as in the realm's content.json.
        */
-      playlist: string;
+      playlist?: string;
     }
   | {
       /**
@@ -53,7 +53,7 @@ export type ContentQuery = {
       /**
        * Key of a content item, as in the realm's content.json.
        */
-      series: string;
+      series?: string;
     }
   | {
       /**
@@ -63,11 +63,11 @@ export type ContentQuery = {
       /**
        * Key of a content item, as in the realm's content.json.
        */
-      series: string;
+      series?: string;
       /**
        * Season number.
        */
-      season: number;
+      season?: number;
     }
   | {
       /**

@@ -10,6 +10,7 @@ import type { GridBlock } from "./blocks-grid.ts";
 import type { ScheduleBlock } from "./blocks-schedule.ts";
 import type { SponsorBlock } from "./blocks-sponsor.ts";
 import type { PromoBlock } from "./blocks-promo.ts";
+import type { DetailsBlock } from "./blocks-details.ts";
 
 /**
  * Blocks per zone of the layout.
@@ -22,9 +23,9 @@ export interface PageZones {
    *
    * Items: One block; its 'type' decides which fields it has.
    */
-  header?: ((HeroBlock | RailBlock | GridBlock | ScheduleBlock | SponsorBlock | PromoBlock) & {
+  header?: ((HeroBlock | RailBlock | GridBlock | ScheduleBlock | SponsorBlock | PromoBlock | DetailsBlock) & {
     /**
-     * Block type: hero, rail, grid, schedule, sponsor, promo.
+     * Block type: hero, rail, grid, schedule, sponsor, promo, details.
      */
     type: string;
   })[];
@@ -35,9 +36,9 @@ export interface PageZones {
    *
    * Items: One block; its 'type' decides which fields it has.
    */
-  main?: ((HeroBlock | RailBlock | GridBlock | ScheduleBlock | SponsorBlock | PromoBlock) & {
+  main?: ((HeroBlock | RailBlock | GridBlock | ScheduleBlock | SponsorBlock | PromoBlock | DetailsBlock) & {
     /**
-     * Block type: hero, rail, grid, schedule, sponsor, promo.
+     * Block type: hero, rail, grid, schedule, sponsor, promo, details.
      */
     type: string;
   })[];
@@ -48,9 +49,9 @@ export interface PageZones {
    *
    * Items: One block; its 'type' decides which fields it has.
    */
-  list?: ((HeroBlock | RailBlock | GridBlock | ScheduleBlock | SponsorBlock | PromoBlock) & {
+  list?: ((HeroBlock | RailBlock | GridBlock | ScheduleBlock | SponsorBlock | PromoBlock | DetailsBlock) & {
     /**
-     * Block type: hero, rail, grid, schedule, sponsor, promo.
+     * Block type: hero, rail, grid, schedule, sponsor, promo, details.
      */
     type: string;
   })[];
@@ -61,9 +62,9 @@ export interface PageZones {
    *
    * Items: One block; its 'type' decides which fields it has.
    */
-  sidebar?: ((HeroBlock | RailBlock | GridBlock | ScheduleBlock | SponsorBlock | PromoBlock) & {
+  sidebar?: ((HeroBlock | RailBlock | GridBlock | ScheduleBlock | SponsorBlock | PromoBlock | DetailsBlock) & {
     /**
-     * Block type: hero, rail, grid, schedule, sponsor, promo.
+     * Block type: hero, rail, grid, schedule, sponsor, promo, details.
      */
     type: string;
   })[];

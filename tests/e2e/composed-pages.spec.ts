@@ -80,6 +80,50 @@ test.describe("composed pages", () => {
     expect((await page.goto("/realm/arena/section/no-such-section"))?.status()).toBe(404);
   });
 
+  test("playlist, series and season pages show their item, reached from cards", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/realm/arena");
+    const collection = page
+      .getByRole("region", { name: "Collections" })
+      .getByRole("list")
+      .getByRole("link")
+      .first();
+    const titleId = await collection.getAttribute("aria-labelledby");
+    const collectionTitle = (await page.locator(`[id="${titleId}"]`).textContent())!.trim();
+    await collection.click();
+    await expect(page).toHaveURL(/\/realm\/arena\/playlist\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(collectionTitle);
+    await expect(
+      page.getByRole("region", { name: "Videos" }).getByRole("listitem").first(),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Northline Bank" })).toHaveAttribute(
+      "target",
+      "_blank",
+    );
+
+    const lookup = await request.get("/api/v2/series/by-key/fight-camp", {
+      headers: { Realm: "arena", "X-Api-Key": "arena-web-5b1f0c9e2d7a4e61", App: "e2e" },
+    });
+    const { id } = (await lookup.json()) as { id: number };
+    await page.goto(`/realm/arena/series/${id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Fight Camp/);
+    const season = page
+      .getByRole("region", { name: "Seasons" })
+      .getByRole("list")
+      .getByRole("link")
+      .first();
+    await season.click();
+    await expect(page).toHaveURL(/\/realm\/arena\/season\/\d+$/);
+    await expect(
+      page.getByRole("region", { name: "Episodes" }).getByRole("listitem"),
+    ).not.toHaveCount(0);
+
+    expect((await page.goto("/realm/arena/playlist/999999"))?.status()).toBe(404);
+    expect((await page.goto("/realm/arena/season/not-a-number"))?.status()).toBe(404);
+  });
+
   test("a grid shows a viewport-sized page and loads more", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/realm/arena/grid/all-videos");

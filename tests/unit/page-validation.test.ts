@@ -78,10 +78,17 @@ describe("composed page validation", () => {
   it("checks content queries by their kind", () => {
     const result = validatePage(
       "page",
-      page({ main: [rail("r", { source: { kind: "playlist" } })] }),
+      page({
+        main: [
+          rail("current", { source: { kind: "playlist" } }),
+          rail("named", { source: { kind: "season", series: "fight-camp" } }),
+          rail("bad", { source: { kind: "events", status: "SOON" } }),
+        ],
+      }),
     );
     expect(result.issues.map((i) => i.message)).toEqual([
-      "zones/main/0 (rail 'r'): source missing required property 'playlist'",
+      "zones/main/1 (rail 'named'): source needs 'season' as well, because it has 'series'",
+      "zones/main/2 (rail 'bad'): source.status must be one of: LIVE, UPCOMING, PAST",
     ]);
   });
 

@@ -102,7 +102,16 @@ export function page(cards: Card[], pageNumber: number, rpp: number): ResultSet 
 export class MemoryContent implements ContentSource {
   readonly calls: { method: string; args: unknown[] }[] = [];
 
-  constructor(private readonly catalogue = CATALOGUE) {}
+  constructor(
+    private readonly catalogue = CATALOGUE,
+    /** The card of the item the page shows, for playlist, series and season pages. */
+    private readonly currentCard: Card | null = null,
+  ) {}
+
+  async current(): Promise<Card | null> {
+    this.calls.push({ method: "current", args: [] });
+    return this.currentCard;
+  }
 
   async list(query: ContentQuery, paging: { page: number; rpp: number }): Promise<ResultSet> {
     this.calls.push({ method: "list", args: [query, paging] });
