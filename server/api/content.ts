@@ -29,6 +29,9 @@ import type { PlatformEnv } from "./context.ts";
 import { badRequest, notFound } from "./errors.ts";
 import { readPage, resultSet, type Page } from "./pagination.ts";
 
+/** Videos in each playlist row of a query over playlists. */
+const playlistVodCount = sql<number>`(select count(*)::int from "playlist_items" where "playlist_items"."playlist_id" = "playlists"."id")`;
+
 /** Catalogue reads: events, videos, playlists, series, seasons, news and fighters. */
 export const content = new Hono<PlatformEnv>();
 
@@ -153,7 +156,7 @@ content.get("/playlists", async (c) => {
       db
         .select({
           playlist: t.playlists,
-          vodCount: sql<number>`(select count(*)::int from "playlist_items" where "playlist_items"."playlist_id" = "playlists"."id")`,
+          vodCount: playlistVodCount,
         })
         .from(t.playlists)
         .where(where)
@@ -504,7 +507,7 @@ content.get("/cards", async (c) => {
       const rows = await db
         .select({
           playlist: t.playlists,
-          vodCount: sql<number>`(select count(*)::int from "playlist_items" where "playlist_items"."playlist_id" = "playlists"."id")`,
+          vodCount: playlistVodCount,
         })
         .from(t.playlists)
         .where(and(eq(t.playlists.realm, realm), inArray(t.playlists.externalKey, keys)));

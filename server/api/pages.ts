@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import * as t from "../store/schema.ts";
 import type { PlatformEnv } from "./context.ts";
 import { badRequest, notFound } from "./errors.ts";
@@ -9,40 +9,34 @@ export const pages = new Hono<PlatformEnv>();
 
 const NAME = /^[a-z0-9][a-z0-9-]{1,79}$/;
 
-pages.get("/page/:key", async (c) => {
-  const key = c.req.param("key");
-  if (!NAME.test(key))
-    throw badRequest("INVALID_ID", `'${key.slice(0, 40)}' is not a valid page key`);
-  const [row] = await c
-    .get("store")
-    .db.select()
-    .from(t.composedPages)
-    .where(and(eq(t.composedPages.realm, c.get("realm").name), eq(t.composedPages.pageKey, key)))
-    .orderBy(desc(t.composedPages.version))
-    .limit(1);
-  if (!row) throw notFound(`Page '${key}'`);
-  return c.json({
-    version: row.version,
-    publishedAt: row.publishedAt.toISOString(),
-    document: row.document,
-  });
-});
+const KINDS = {
+  page: {
+    table: t.composedPages,
+    column: t.composedPages.pageKey,
+    label: "page key",
+    what: "Page",
+  },
+  section: { table: t.sections, column: t.sections.name, label: "section name", what: "Section" },
+} as const;
 
-pages.get("/section/:name", async (c) => {
-  const name = c.req.param("name");
-  if (!NAME.test(name))
-    throw badRequest("INVALID_ID", `'${name.slice(0, 40)}' is not a valid section name`);
+async function latestPublished(c: Context<PlatformEnv>, kind: keyof typeof KINDS, key: string) {
+  const { table, column, label, what } = KINDS[kind];
+  if (!NAME.test(key))
+    throw badRequest("INVALID_ID", `'${key.slice(0, 40)}' is not a valid ${label}`);
   const [row] = await c
     .get("store")
-    .db.select()
-    .from(t.sections)
-    .where(and(eq(t.sections.realm, c.get("realm").name), eq(t.sections.name, name)))
-    .orderBy(desc(t.sections.version))
+    .db.select({ version: table.version, publishedAt: table.publishedAt, document: table.document })
+    .from(table)
+    .where(and(eq(table.realm, c.get("realm").name), eq(column, key)))
+    .orderBy(desc(table.version))
     .limit(1);
-  if (!row) throw notFound(`Section '${name}'`);
+  if (!row) throw notFound(`${what} '${key}'`);
   return c.json({
     version: row.version,
     publishedAt: row.publishedAt.toISOString(),
     document: row.document,
   });
-});
+}
+
+pages.get("/page/:key", (c) => latestPublished(c, "page", c.req.param("key")));
+pages.get("/section/:name", (c) => latestPublished(c, "section", c.req.param("name")));
