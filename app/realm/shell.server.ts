@@ -9,7 +9,7 @@ export type Shell = Pick<
   "realm" | "theme" | "menu" | "content" | "eventCount" | "locale"
 >;
 
-// Below this width the spec switches to the mobile layout; user agents are all a server has.
+// The spec picks the mobile menu by screen width, which a server cannot see; the user agent is the closest sign.
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile/i;
 
 /**
