@@ -1,6 +1,5 @@
 import type { SchemaName } from "./index.ts";
-import type { ValidationIssue } from "./validator.ts";
-import { validatePage } from "./page-validation.ts";
+import { validatePage, type PageIssue } from "./page-validation.ts";
 
 /**
  * One kind of config file. A file's `"$schema"` decides its kind when present, since the editor
@@ -14,7 +13,7 @@ export interface ConfigKind {
   /** The file's path ending for files without `"$schema"`; `*` matches within one segment. */
   path?: string;
   /** Checks beyond the schema (default: the schema alone); issue pointers must be kept. */
-  validate?: (data: unknown) => { issues: ValidationIssue[] };
+  validate?: (data: unknown) => { issues: PageIssue[] };
 }
 
 /** Every kind of realm config. Adding a kind is one line here. */
@@ -33,6 +32,11 @@ export const configKinds: readonly ConfigKind[] = [
     schemaFile: "section.schema.json",
     path: "sections/*.json",
     validate: (data) => validatePage("section", data),
+  },
+  {
+    schema: "cancellationPromo",
+    schemaFile: "cancellation-promo.schema.json",
+    path: "cancellation-promo.json",
   },
 ];
 

@@ -20,6 +20,7 @@ import pageLayout from "./page-layout.schema.json";
 import pageZones from "./page-zones.schema.json";
 import page from "./page.schema.json";
 import section from "./section.schema.json";
+import cancellationPromo from "./cancellation-promo.schema.json";
 
 /** Every schema, so one validator instance can resolve their `$ref`s to each other. */
 export const allSchemas = [
@@ -45,6 +46,7 @@ export const allSchemas = [
   pageZones,
   page,
   section,
+  cancellationPromo,
 ] as const;
 
 export const schemaIds = {
@@ -59,6 +61,7 @@ export const schemaIds = {
   page: page.$id,
   resultSet: resultSet.$id,
   section: section.$id,
+  cancellationPromo: cancellationPromo.$id,
 } as const;
 
 export type SchemaName = keyof typeof schemaIds;

@@ -2,6 +2,7 @@ import { open, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { configKinds, detectKind, type ConfigKind } from "./config-kinds.ts";
 import { JsonSyntaxError, locateJson } from "./source-positions.ts";
+import type { PageIssue } from "./page-validation.ts";
 import { validate } from "./validator.ts";
 
 export interface FileIssue {
@@ -11,6 +12,9 @@ export interface FileIssue {
   /** JSON pointer of the offending value ("" is the document itself). */
   pointer: string;
   message: string;
+  /** The block the issue is about, in pages and sections. */
+  blockId?: string;
+  blockType?: string;
 }
 
 export interface FileReport {
@@ -71,37 +75,63 @@ async function jsonFilesUnder(folder: string): Promise<string[]> {
 }
 
 async function validateFile(file: string, kinds: readonly ConfigKind[]): Promise<FileReport> {
+  const text = await readCapped(file);
+  if (typeof text !== "string") {
+    return {
+      file,
+      schema: undefined,
+      issues: [{ file, line: 1, column: 1, pointer: "", message: text.problem }],
+    };
+  }
+  return validateSource(file, text, kinds);
+}
+
+/**
+ * Validates the text of one config file; `file` names it in the report and, for a file without
+ * `"$schema"`, tells its kind. Shared by the CLI and the platform's validate endpoint.
+ */
+export function validateSource(
+  file: string,
+  text: string,
+  kinds: readonly ConfigKind[] = configKinds,
+): FileReport {
   const report: FileReport = { file, schema: undefined, issues: [] };
-  const fail = (message: string, line = 1, column = 1, pointer = "") => {
-    report.issues.push({ file, line, column, pointer, message });
+  const fail = (issue: Omit<FileIssue, "file">) => {
+    report.issues.push({ file, ...issue });
     return report;
   };
-
-  const text = await readCapped(file);
-  if (typeof text !== "string") return fail(text.problem);
   let located;
   try {
     located = locateJson(text);
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
-    return fail(`invalid JSON: ${error.message}`, error.line, error.column);
+    return fail({
+      line: error.line,
+      column: error.column,
+      pointer: "",
+      message: `invalid JSON: ${error.message}`,
+    });
   }
-  const at = (pointer: string, message: string, target?: "key") => {
-    const { line, column } = located.positionOf(pointer, target);
-    fail(message, line, column, pointer);
+  const at = (issue: PageIssue) => {
+    const { line, column } = located.positionOf(issue.pointer, issue.target);
+    const { target: _target, ...rest } = issue;
+    fail({ line, column, ...rest });
   };
 
   for (const pointer of located.duplicateKeys) {
-    at(pointer, "this property is written twice in one object (only the last one counts)", "key");
+    at({
+      pointer,
+      message: "this property is written twice in one object (only the last one counts)",
+      target: "key",
+    });
   }
   const detected = detectKind(file, located.value, kinds);
   if (!detected.ok) {
-    at(detected.pointer, detected.message);
+    at({ pointer: detected.pointer, message: detected.message });
   } else {
     report.schema = detected.kind.schema;
     const { schema, validate: check = (data) => validate(schema, data) } = detected.kind;
-    const result = check(located.value);
-    for (const issue of result.issues) at(issue.pointer, issue.message, issue.target);
+    for (const issue of check(located.value).issues) at(issue);
   }
   // Schema order is not file order; an editor's problem list reads best top to bottom.
   report.issues.sort((a, b) => a.line - b.line || a.column - b.column);

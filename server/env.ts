@@ -15,6 +15,10 @@ export interface Env {
   /** Seed the demo realms into an empty store at start-up (default true). */
   SEED_DEMO: boolean;
   LOG_REQUESTS: boolean;
+  /** Signs access tokens; when unset, one is generated and kept in the store. */
+  TOKEN_SECRET?: string;
+  /** Signs session cookies; when unset, one is generated and kept in the store. */
+  SESSION_SECRET?: string;
 }
 
 export class EnvError extends Error {
@@ -44,6 +48,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (nodeEnv !== "production" && nodeEnv !== "development" && nodeEnv !== "test") {
     throw new EnvError(`NODE_ENV must be production, development or test, got '${nodeEnv}'`);
   }
+  const tokenSecret = secret(source, "TOKEN_SECRET");
+  const sessionSecret = secret(source, "SESSION_SECRET");
+  if (apiBaseUrl && !sessionSecret) {
+    // A web tier has no store to keep a generated one in, and every web server must agree.
+    throw new EnvError("SESSION_SECRET is required with API_BASE_URL (at least 32 characters)");
+  }
   return {
     PORT: port,
     HOST: source.HOST || "0.0.0.0",
@@ -54,7 +64,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     NODE_ENV: nodeEnv,
     SEED_DEMO: flag(source.SEED_DEMO, true),
     LOG_REQUESTS: flag(source.LOG_REQUESTS, true),
+    TOKEN_SECRET: tokenSecret,
+    SESSION_SECRET: sessionSecret,
   };
+}
+
+function secret(source: Record<string, string | undefined>, name: string): string | undefined {
+  const value = source[name] || undefined;
+  if (value !== undefined && value.length < 32) {
+    throw new EnvError(`${name} must be at least 32 characters long`);
+  }
+  return value;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {

@@ -5,6 +5,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@re
 import { Hono, type Context } from "hono";
 import { forwardToPlatform } from "./platform-proxy.ts";
 import { createPlatformApi } from "./api/app.ts";
+import { createTokenIssuer } from "./auth/tokens.ts";
 import { HEADERS } from "./api/contract.ts";
 import { imageRoutes } from "./media/image-route.ts";
 import { isStoreUnreachable, type Store } from "./store/store.ts";
@@ -13,6 +14,10 @@ import type { PlatformLoadContext } from "../app/platform/context.ts";
 export interface ServerAppOptions {
   /** The platform's store. Without one, `apiBaseUrl` names the platform this server fronts. */
   store?: Store;
+  /** Secret of the platform's access tokens (required with a store). */
+  tokenSecret?: string;
+  /** Secret that signs the viewer's session cookie. */
+  sessionSecret: string;
   /** The Remix server build; omit to serve only the platform, media and static files. */
   build?: ServerBuild;
   mode?: "production" | "development" | "test";
@@ -23,6 +28,9 @@ export interface ServerAppOptions {
 }
 
 const schemasDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../schemas");
+
+/** Admin preview pages, with or without the `/realm/{name}` prefix (and their `.data` loads). */
+const PREVIEW_PATH = /^(\/realm\/[^/]+)?\/preview(\/|\.data$|$)/;
 
 /** Base URL the web app uses for the embedded platform; requests to it never leave the process. */
 export const IN_PROCESS_PLATFORM = "http://platform.internal";
@@ -41,7 +49,14 @@ export function createServerApp(options: ServerAppOptions) {
 
   const logError = (error: unknown, requestId: string) =>
     log({ level: "error", requestId, error: error instanceof Error ? error.stack : String(error) });
-  const platform = store ? createPlatformApi({ store, onError: logError }) : undefined;
+  if (store && !options.tokenSecret) throw new Error("createServerApp needs a tokenSecret");
+  const platform = store
+    ? createPlatformApi({
+        store,
+        tokens: createTokenIssuer(options.tokenSecret!),
+        onError: logError,
+      })
+    : undefined;
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -174,15 +189,22 @@ export function createServerApp(options: ServerAppOptions) {
     const handle = createRequestHandler(options.build, options.mode ?? "production");
     const internalFetch = async (request: Request) =>
       platform!.fetch(request, { requestId: request.headers.get(HEADERS.requestId) ?? undefined });
-    app.all("*", (c) => {
+    app.all("*", async (c) => {
       const context: PlatformLoadContext = {
         requestId: c.get("requestId"),
         timing: c.get("timing"),
         platformBaseUrl: platform ? IN_PROCESS_PLATFORM : apiBaseUrl!,
         platformFetch: platform ? internalFetch : (request: Request) => fetch(request),
         setRealm: (realm) => c.set("realm", realm),
+        session: { secret: options.sessionSecret, secure: options.mode === "production" },
       };
-      return handle(c.req.raw, context as unknown as AppLoadContext);
+      const response = await handle(c.req.raw, context as unknown as AppLoadContext);
+      if (PREVIEW_PATH.test(c.req.path)) {
+        // Whatever the outcome (draft, 403, error page), a preview is never stored or indexed.
+        response.headers.set("Cache-Control", "private, no-store");
+        response.headers.set("X-Robots-Tag", "noindex, nofollow");
+      }
+      return response;
     });
   }
   return app;

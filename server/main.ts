@@ -8,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "@remix-run/node";
 import { loadEnv, EnvError, type Env } from "./env.ts";
+import { resolveSecret } from "./auth/secrets.ts";
 import { createServerApp } from "./http.ts";
 import { ConfigValidationError } from "./seed/config.ts";
 import { seed, storeIsEmpty } from "./seed/seed.ts";
@@ -22,6 +23,8 @@ async function main() {
   const build = await loadBuild();
   const app = createServerApp({
     store,
+    tokenSecret: store ? await resolveSecret(store.db, "token", env.TOKEN_SECRET) : undefined,
+    sessionSecret: env.SESSION_SECRET ?? (await resolveSecret(store!.db, "session", undefined)),
     build,
     mode: env.NODE_ENV,
     apiBaseUrl: env.API_BASE_URL,

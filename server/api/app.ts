@@ -1,6 +1,8 @@
 import { Hono } from "hono";
+import type { TokenIssuer } from "../auth/tokens.ts";
 import type { Store } from "../store/store.ts";
 import { isStoreUnreachable } from "../store/store.ts";
+import { admin } from "./admin.ts";
 import { content } from "./content.ts";
 import type { PlatformEnv } from "./context.ts";
 import { requireClient } from "./contract.ts";
@@ -12,6 +14,8 @@ import { referrals } from "./referrals.ts";
 
 export interface PlatformOptions {
   store: Store;
+  /** Signs and verifies access tokens. */
+  tokens: TokenIssuer;
   /** Called with unexpected errors (the response is a generic 500 either way). */
   onError?: (error: unknown, requestId: string) => void;
 }
@@ -20,10 +24,11 @@ export interface PlatformOptions {
  * The platform API (spec section 7) as a Hono app. Mounted by server/main.ts under /api, and
  * called in-process by the web app through app/platform.
  */
-export function createPlatformApi({ store, onError }: PlatformOptions) {
+export function createPlatformApi({ store, tokens, onError }: PlatformOptions) {
   const api = new Hono<PlatformEnv>().basePath("/api");
   api.use(async (c, next) => {
     c.set("store", store);
+    c.set("tokens", tokens);
     // The outer server hands over the id it logs, so header, body and log line agree.
     const outer = (c.env as { requestId?: string } | undefined)?.requestId;
     c.set("requestId", outer ?? c.req.header("X-Request-Id") ?? crypto.randomUUID());
@@ -48,6 +53,7 @@ export function createPlatformApi({ store, onError }: PlatformOptions) {
   });
   v2.route("/", content);
   v2.route("/", pages);
+  v2.route("/", admin);
 
   api.route("/v1", v1);
   api.route("/v2", v2);

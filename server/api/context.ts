@@ -1,3 +1,4 @@
+import type { AccessClaims, TokenIssuer } from "../auth/tokens.ts";
 import type { Store } from "../store/store.ts";
 import type { RealmRow } from "./realms.ts";
 
@@ -6,6 +7,10 @@ export interface PlatformEnv {
   Variables: {
     store: Store;
     requestId: string;
+    /** Signs and verifies access tokens. */
+    tokens: TokenIssuer;
+    /** Set by `authenticate` when the call carries a valid access token. */
+    viewer: AccessClaims | undefined;
     /** Set by `requireClient`: the realm named by the Realm header, verified by its API key. */
     realm: RealmRow;
     deviceId: string | undefined;

@@ -60,7 +60,11 @@ export const requireJsonBody = createMiddleware<PlatformEnv>(async (c, next) => 
 
 /** Parses a JSON body, turning malformed JSON into a 400 instead of an exception. */
 export async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
+  return parseJsonBody(await request.text());
+}
+
+/** An empty body is `{}`; malformed JSON is a 400 naming the problem. */
+export function parseJsonBody(text: string): unknown {
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);

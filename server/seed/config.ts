@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { CancellationPromo } from "../../schemas/generated/cancellation-promo.ts";
 import type { Menu } from "../../schemas/generated/menu.ts";
 import type { SeedContent } from "../../schemas/generated/seed-content.ts";
 import type { SeedRealm } from "../../schemas/generated/seed-realm.ts";
@@ -23,6 +24,8 @@ export interface RealmConfig {
   pages: ComposedPage[];
   /** Sections from `sections/*.json` (optional folder). */
   sections: Section[];
+  /** The offer shown before a subscription is cancelled (optional `cancellation-promo.json`). */
+  cancellationPromo?: CancellationPromo;
 }
 
 export interface FileIssue extends ValidationIssue {
@@ -40,7 +43,10 @@ export class ConfigValidationError extends Error {
   }
 }
 
-const FILES: [keyof Omit<RealmConfig, "name" | "folder" | "pages" | "sections">, SchemaName][] = [
+const FILES: [
+  keyof Omit<RealmConfig, "name" | "folder" | "pages" | "sections" | "cancellationPromo">,
+  SchemaName,
+][] = [
   ["realm", "seedRealm"],
   ["menu", "menu"],
   ["content", "seedContent"],
@@ -64,6 +70,7 @@ export async function loadRealmConfigs(dir: string = demoRealmsDir): Promise<Rea
     }
     parsed.pages = (await readPages(folder, "pages", issues)) as ComposedPage[];
     parsed.sections = (await readPages(folder, "sections", issues)) as Section[];
+    parsed.cancellationPromo = await readOptional(folder, "cancellation-promo.json", issues);
     if (parsed.realm && parsed.menu && parsed.content) {
       const config = parsed as RealmConfig;
       issues.push(...crossReferenceIssues(config));
@@ -101,6 +108,27 @@ async function readPages(folder: string, kind: "pages" | "sections", issues: Fil
     documents.push(result.value);
   }
   return documents;
+}
+
+async function readOptional(
+  folder: string,
+  name: string,
+  issues: FileIssue[],
+): Promise<CancellationPromo | undefined> {
+  const file = path.relative(process.cwd(), path.join(folder, name));
+  if (
+    !(await readFile(file).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return undefined;
+  const data = await readJson(file, issues);
+  if (data === undefined) return undefined;
+  const result = validate<CancellationPromo>("cancellationPromo", data);
+  if (result.ok) return result.value;
+  issues.push(...result.issues.map((i) => ({ file, pointer: i.pointer, message: i.message })));
+  return undefined;
 }
 
 async function readJson(file: string, issues: FileIssue[]): Promise<unknown> {

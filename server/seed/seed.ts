@@ -1,8 +1,10 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { IMAGE_SIZES, renderImageSvg, type ImageKind } from "../media/images/svg.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
+import { CANCELLATION_PROMO_KEY } from "../documents/kinds.ts";
+import { publishIfChanged } from "../documents/versions.ts";
 import { loadRealmConfigs, demoRealmsDir, type RealmConfig } from "./config.ts";
 
 export interface SeedOptions {
@@ -246,14 +248,17 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
   await upsertContent(db, t.news, newsRows);
   if (fighterRows.length > 0) await upsertContent(db, t.fighters, fighterRows);
 
-  await publishMenuIfChanged(db, name, config.menu);
-  for (const page of config.pages) {
-    const { $schema: _schema, ...document } = page;
-    await publishIfChanged(db, t.composedPages, t.composedPages.pageKey, name, page.key, document);
+  const { $schema: _menuSchema, ...menu } = config.menu;
+  await publishIfChanged(db, name, { kind: "menu", key: menu.targetPlatform ?? "WEB" }, menu);
+  for (const { $schema: _schema, ...page } of config.pages) {
+    await publishIfChanged(db, name, { kind: "page", key: page.key }, page);
   }
-  for (const section of config.sections) {
-    const { $schema: _schema, ...document } = section;
-    await publishIfChanged(db, t.sections, t.sections.name, name, section.name, document);
+  for (const { $schema: _schema, ...section } of config.sections) {
+    await publishIfChanged(db, name, { kind: "section", key: section.name }, section);
+  }
+  if (config.cancellationPromo) {
+    const { $schema: _schema, ...promo } = config.cancellationPromo;
+    await publishIfChanged(db, name, { kind: "promo", key: CANCELLATION_PROMO_KEY }, promo);
   }
 
   return {
@@ -262,61 +267,6 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
     videos: videoRows.length + episodeRows.length,
     images: images.size,
   };
-}
-
-/** A new menu version only when the document differs from the live one. */
-async function publishMenuIfChanged(db: Db, realm: string, menu: RealmConfig["menu"]) {
-  const platform = menu.targetPlatform ?? "WEB";
-  const [latest] = await db
-    .select({ version: t.menus.version, document: t.menus.document })
-    .from(t.menus)
-    .where(and(eq(t.menus.realm, realm), eq(t.menus.targetPlatform, platform)))
-    .orderBy(desc(t.menus.version))
-    .limit(1);
-  const { $schema: _schema, ...document } = menu;
-  if (latest && canonicalJson(latest.document) === canonicalJson(document)) return;
-  await db.insert(t.menus).values({
-    realm,
-    targetPlatform: platform,
-    version: (latest?.version ?? 0) + 1,
-    document: document as Record<string, unknown>,
-  });
-}
-
-/** A new published version of a page or section only when it differs from the live one. */
-async function publishIfChanged(
-  db: Db,
-  table: typeof t.composedPages | typeof t.sections,
-  keyColumn: PgColumn,
-  realm: string,
-  key: string,
-  document: object,
-) {
-  const [latest] = await db
-    .select({ version: table.version, document: table.document })
-    .from(table)
-    .where(and(eq(table.realm, realm), eq(keyColumn, key)))
-    .orderBy(desc(table.version))
-    .limit(1);
-  if (latest && canonicalJson(latest.document) === canonicalJson(document)) return;
-  const row = {
-    realm,
-    version: (latest?.version ?? 0) + 1,
-    document: document as Record<string, unknown>,
-  };
-  if (table === t.sections) await db.insert(t.sections).values({ ...row, name: key });
-  else await db.insert(t.composedPages).values({ ...row, pageKey: key });
-}
-
-/** JSON with sorted keys: jsonb does not keep the order a document was written in. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
-        )
-      : v,
-  );
 }
 
 function defaultHeroKeys(config: RealmConfig): string[] {

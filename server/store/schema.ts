@@ -15,6 +15,14 @@ import {
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
+/** Who published a version and, for a restore, which version it copies. */
+const publication = () => ({
+  publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+  /** The admin who published it; null for versions written by the seed. */
+  publishedBy: integer("published_by"),
+  restoredFrom: integer("restored_from"),
+});
+
 /** A tenant. `settings` and `theme` are validated against schemas/ on every write. */
 export const realms = pgTable("realms", {
   name: text("name").primaryKey(),
@@ -70,7 +78,7 @@ export const menus = pgTable(
     targetPlatform: text("target_platform").notNull(),
     version: integer("version").notNull(),
     document: jsonb("document").$type<Record<string, unknown>>().notNull(),
-    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    ...publication(),
   },
   (t) => [uniqueIndex("menus_realm_platform_version_idx").on(t.realm, t.targetPlatform, t.version)],
 );
@@ -86,7 +94,7 @@ export const composedPages = pgTable(
     pageKey: text("page_key").notNull(),
     version: integer("version").notNull(),
     document: jsonb("document").$type<Record<string, unknown>>().notNull(),
-    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    ...publication(),
   },
   (t) => [uniqueIndex("composed_pages_realm_key_version_idx").on(t.realm, t.pageKey, t.version)],
 );
@@ -102,7 +110,7 @@ export const sections = pgTable(
     name: text("name").notNull(),
     version: integer("version").notNull(),
     document: jsonb("document").$type<Record<string, unknown>>().notNull(),
-    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    ...publication(),
   },
   (t) => [uniqueIndex("sections_realm_name_version_idx").on(t.realm, t.name, t.version)],
 );
@@ -303,3 +311,53 @@ export const referrals = pgTable(
   },
   (t) => [index("referrals_realm_created_idx").on(t.realm, t.createdAt)],
 );
+
+/** Published cancellation-promo versions (`name` is "cancellation"); the newest is live. */
+export const promos = pgTable(
+  "promos",
+  {
+    id: serial("id").primaryKey(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    version: integer("version").notNull(),
+    document: jsonb("document").$type<Record<string, unknown>>().notNull(),
+    ...publication(),
+  },
+  (t) => [uniqueIndex("promos_realm_name_version_idx").on(t.realm, t.name, t.version)],
+);
+
+/**
+ * One unpublished draft per document (page, section, menu or promo). Only valid documents are
+ * stored: a refused write leaves the previous draft as it was.
+ */
+export const drafts = pgTable(
+  "drafts",
+  {
+    id: serial("id").primaryKey(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    /** Storage kind: page, section, menu or promo. */
+    kind: text("kind").notNull(),
+    key: text("key").notNull(),
+    document: jsonb("document").$type<Record<string, unknown>>().notNull(),
+    /** The published version the draft was started from, if any. */
+    baseVersion: integer("base_version"),
+    updatedBy: integer("updated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("drafts_realm_kind_key_idx").on(t.realm, t.kind, t.key)],
+);
+
+/**
+ * Secrets the platform generates for itself when the environment gives none (token signing),
+ * so every process sharing the store signs and verifies alike, and restarts keep sessions.
+ */
+export const secrets = pgTable("secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});

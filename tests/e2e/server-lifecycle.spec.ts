@@ -118,6 +118,7 @@ test.describe("the server process", () => {
     const platform = await ServerProcess.start({ DATA_DIR: dataDir, LOG_REQUESTS: "false" });
     const web = await ServerProcess.start({
       API_BASE_URL: platform.url,
+      SESSION_SECRET: "web-tier-session-secret-0123456789abcdef",
       DATA_DIR: "/nonexistent/never-created",
     });
     try {

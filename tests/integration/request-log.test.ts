@@ -1,13 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { createServerApp } from "../../server/http.ts";
-import { useSeededPlatform } from "../fixtures/platform.ts";
+import { TEST_SESSION_SECRET, TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
 
 const platform = useSeededPlatform();
 
 describe("request log", () => {
   it("writes one JSON line per request with method, path, status, duration, realm and request id", async () => {
     const lines: Record<string, unknown>[] = [];
-    const app = createServerApp({ store: platform.store, log: (line) => lines.push(line) });
+    const app = createServerApp({
+      store: platform.store,
+      tokenSecret: TEST_TOKEN_SECRET,
+      sessionSecret: TEST_SESSION_SECRET,
+      log: (line) => lines.push(line),
+    });
     const res = await app.request("/api/v2/events?rpp=1", {
       headers: {
         Realm: "liga",

@@ -18,6 +18,9 @@ describe("environment", () => {
     [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL/],
     [{ API_BASE_URL: "not a url" }, /API_BASE_URL/],
     [{ NODE_ENV: "staging" }, /NODE_ENV/],
+    [{ TOKEN_SECRET: "short" }, /TOKEN_SECRET must be at least 32/],
+    [{ SESSION_SECRET: "short" }, /SESSION_SECRET must be at least 32/],
+    [{ API_BASE_URL: "http://platform:3000" }, /SESSION_SECRET is required with API_BASE_URL/],
     [{ SEED_DEMO: "maybe" }, /boolean/],
   ])("stops on %j with a clear line", (env, message) => {
     expect(() => loadEnv(env)).toThrow(EnvError);

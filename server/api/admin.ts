@@ -1,0 +1,231 @@
+import { Hono, type Context } from "hono";
+import { validateSource, MAX_FILE_BYTES } from "../../schemas/validate-files.ts";
+import type { PageIssue } from "../../schemas/page-validation.ts";
+import { deleteDraft, findDraft, saveDraft, type Draft } from "../documents/drafts.ts";
+import {
+  ADMIN_TARGETS,
+  documentOf,
+  isAdminTarget,
+  TargetError,
+  validateDocument,
+  type DocumentRef,
+} from "../documents/kinds.ts";
+import {
+  findVersion,
+  latestVersion,
+  listVersions,
+  publishVersion,
+  type PublishedVersion,
+} from "../documents/versions.ts";
+import type { Db } from "../store/store.ts";
+import { authenticate, requireRole } from "./auth.ts";
+import type { PlatformEnv } from "./context.ts";
+import { parseJsonBody, requireJsonBody } from "./contract.ts";
+import { ApiError, badRequest, notFound } from "./errors.ts";
+
+/**
+ * Admin endpoints (after `requireClient`): drafts, publishing and versions of pages, sections,
+ * menus and promos, and config validation. Every one needs an ADMIN token of the realm.
+ */
+export const admin = new Hono<PlatformEnv>();
+admin.use("/admin/*", authenticate, requireRole("ADMIN"), requireJsonBody);
+
+/**
+ * `POST /admin/validate`: the body is a config file as an editor has it; the report is what
+ * `npm run validate` prints for it, with line and column in that body. `?path=` names the file
+ * (its kind is told from `"$schema"`, else from this path, e.g. `pages/home.json`).
+ */
+admin.post("/admin/validate", async (c) => {
+  const text = await readCapped(c.req.raw);
+  const report = validateSource(c.req.query("path") ?? "", text);
+  return c.json({
+    valid: report.issues.length === 0,
+    schema: report.schema ?? null,
+    issues: report.issues.map(({ file: _file, ...issue }) => issue),
+  });
+});
+
+admin.get("/admin/drafts/:target/:key?", async (c) => {
+  const { ref, db, realm } = scope(c);
+  const [draft, published] = await Promise.all([
+    findDraft(db, realm, ref),
+    latestVersion(db, realm, ref),
+  ]);
+  if (!draft && !published) throw notFound(`${c.req.param("target")} '${ref.key}'`);
+  // Documents are re-checked on every read: a schema may have moved on since they were saved.
+  return c.json({
+    ...describe(c, ref),
+    draft: draft ? draftJson(draft) : null,
+    published: published ? versionJson(published, true) : null,
+    issues: validateDocument(ref, (draft ?? published)!.document),
+  });
+});
+
+admin.put("/admin/drafts/:target/:key?", async (c) => {
+  const { ref, db, realm, userId } = scope(c);
+  const document = parseJsonBody(await readCapped(c.req.raw));
+  refuseInvalid(ref, document);
+  const { $schema: _schema, ...stored } = document as Record<string, unknown>;
+  const published = await latestVersion(db, realm, ref);
+  const draft = await saveDraft(db, realm, ref, stored, {
+    updatedBy: userId,
+    baseVersion: published?.version ?? null,
+  });
+  return c.json({ ...describe(c, ref), draft: draftJson(draft), issues: [] });
+});
+
+admin.delete("/admin/drafts/:target/:key?", async (c) => {
+  const { ref, db, realm } = scope(c);
+  if (!(await deleteDraft(db, realm, ref))) throw notFound(`A draft of ${describeRef(c, ref)}`);
+  return c.body(null, 204);
+});
+
+/** Publishing turns the draft into the next version and removes the draft, in one transaction. */
+admin.post("/admin/publish/:target/:key?", async (c) => {
+  const { ref, db, realm, userId } = scope(c);
+  const version = await db.transaction(async (tx) => {
+    const store = tx as unknown as Db;
+    const draft = await findDraft(store, realm, ref);
+    if (!draft) throw notFound(`A draft of ${describeRef(c, ref)}`);
+    refuseInvalid(ref, draft.document);
+    const published = await publishVersion(store, realm, ref, draft.document, {
+      publishedBy: userId,
+    });
+    await deleteDraft(store, realm, ref);
+    return published;
+  });
+  return c.json({ ...describe(c, ref), version }, 201);
+});
+
+admin.get("/admin/versions/:target/:key?", async (c) => {
+  const { ref, db, realm } = scope(c);
+  const versions = await listVersions(db, realm, ref);
+  if (versions.length === 0) throw notFound(`A published ${describeRef(c, ref)}`);
+  return c.json({ ...describe(c, ref), versions: versions.map((v) => versionJson(v, false)) });
+});
+
+admin.get("/admin/version/:target/:version/:key?", async (c) => {
+  const { ref, db, realm } = scope(c);
+  const found = await findVersion(db, realm, ref, versionParam(c));
+  if (!found) throw notFound(`Version ${c.req.param("version")} of ${describeRef(c, ref)}`);
+  return c.json({ ...describe(c, ref), ...versionJson(found, true) });
+});
+
+/** Restoring publishes an older version's document again as the newest version. */
+admin.post("/admin/restore/:target/:version/:key?", async (c) => {
+  const { ref, db, realm, userId } = scope(c);
+  const wanted = versionParam(c);
+  const version = await db.transaction(async (tx) => {
+    const store = tx as unknown as Db;
+    const found = await findVersion(store, realm, ref, wanted);
+    if (!found) throw notFound(`Version ${wanted} of ${describeRef(c, ref)}`);
+    refuseInvalid(ref, found.document);
+    return publishVersion(store, realm, ref, found.document, {
+      publishedBy: userId,
+      restoredFrom: wanted,
+    });
+  });
+  return c.json({ ...describe(c, ref), version, restoredFrom: wanted }, 201);
+});
+
+function scope(c: Context<PlatformEnv>) {
+  const target = c.req.param("target") ?? "";
+  if (!isAdminTarget(target)) {
+    throw new ApiError(
+      404,
+      "NOT_FOUND",
+      `'${target.slice(0, 40)}' is not a document type (one of ${ADMIN_TARGETS.join(", ")})`,
+    );
+  }
+  let ref: DocumentRef;
+  try {
+    ref = documentOf(target, c.req.param("key"));
+  } catch (error) {
+    if (error instanceof TargetError) throw badRequest("INVALID_ID", error.message);
+    throw error;
+  }
+  const sub = Number(c.get("viewer")!.sub);
+  return {
+    ref,
+    db: c.get("store").db,
+    realm: c.get("realm").name,
+    userId: Number.isSafeInteger(sub) ? sub : null,
+  };
+}
+
+function describe(c: Context<PlatformEnv>, ref: DocumentRef) {
+  return { target: c.req.param("target"), key: ref.key };
+}
+
+function describeRef(c: Context<PlatformEnv>, ref: DocumentRef) {
+  return `${c.req.param("target")} '${ref.key}'`;
+}
+
+function versionParam(c: Context<PlatformEnv>): number {
+  const version = Number(c.req.param("version"));
+  if (!Number.isSafeInteger(version) || version < 1) {
+    throw badRequest("INVALID_ID", "A version is a whole number from 1");
+  }
+  return version;
+}
+
+/** A document that fails validation is refused whole, with every problem found (422). */
+function refuseInvalid(ref: DocumentRef, document: unknown): void {
+  const issues: PageIssue[] = validateDocument(ref, document);
+  if (issues.length === 0) return;
+  throw new ApiError(
+    422,
+    "INVALID_CONFIG",
+    `The ${ref.kind} has ${issues.length} problem${issues.length === 1 ? "" : "s"}: ${issues[0]!.pointer || "/"} ${issues[0]!.message}`,
+    { issues },
+  );
+}
+
+function draftJson(draft: Draft) {
+  return {
+    document: draft.document,
+    baseVersion: draft.baseVersion,
+    updatedBy: draft.updatedBy,
+    updatedAt: draft.updatedAt.toISOString(),
+  };
+}
+
+function versionJson(
+  version: Omit<PublishedVersion, "document"> & { document?: unknown },
+  withDocument: boolean,
+) {
+  return {
+    version: version.version,
+    publishedAt: version.publishedAt.toISOString(),
+    publishedBy: version.publishedBy,
+    restoredFrom: version.restoredFrom,
+    ...(withDocument ? { document: version.document } : {}),
+  };
+}
+
+/** The body as text, refused with 413 past the config-file cap before it is all read. */
+async function readCapped(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  const tooLarge = () =>
+    new ApiError(413, "PAYLOAD_TOO_LARGE", "Config documents must not be larger than 1 MiB");
+  if (declared > MAX_FILE_BYTES) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_FILE_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw badRequest("MALFORMED_BODY", "The request body is not UTF-8 text");
+  }
+}

@@ -1,0 +1,88 @@
+import { errors, jwtVerify, SignJWT } from "jose";
+
+/** Roles of spec section 4; guests carry `gue: true` and no role of their own. */
+export type Role = "ADMIN" | "CUSTOMER";
+
+/** The access-token claims the web app reads (spec section 5), plus the realm it is valid for. */
+export interface AccessClaims {
+  sub: string;
+  /** Realm the token was issued in; a token is never valid in another realm. */
+  rlm: string;
+  rol: Role[];
+  gue: boolean;
+  loc?: string;
+  exp: number;
+}
+
+export interface TokenIssuer {
+  issueAccess(claims: Omit<AccessClaims, "exp">, ttlSeconds?: number): Promise<string>;
+  verifyAccess(token: string): Promise<AccessClaims>;
+}
+
+/** A token that is malformed, forged, expired or for another audience. */
+export class InvalidTokenError extends Error {
+  override name = "InvalidTokenError";
+  constructor(readonly reason: "expired" | "invalid") {
+    super(reason === "expired" ? "The access token has expired" : "The access token is not valid");
+  }
+}
+
+// Short-lived: a signed token cannot be revoked, so its lifetime bounds what a stolen one can do.
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ISSUER = "streaming-platform";
+
+/** HS256 access tokens signed with the platform's secret (at least 32 bytes). */
+export function createTokenIssuer(secret: string): TokenIssuer {
+  const key = new TextEncoder().encode(secret);
+  if (key.length < 32) throw new Error("the token secret must be at least 32 bytes long");
+  return {
+    async issueAccess(claims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) {
+      const { sub, ...rest } = claims;
+      return new SignJWT({ ...rest })
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setSubject(sub)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .sign(key);
+    },
+    async verifyAccess(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          algorithms: ["HS256"],
+        });
+        if (
+          typeof payload.sub !== "string" ||
+          typeof payload.rlm !== "string" ||
+          !Array.isArray(payload.rol) ||
+          typeof payload.exp !== "number"
+        ) {
+          throw new InvalidTokenError("invalid");
+        }
+        return {
+          sub: payload.sub,
+          rlm: payload.rlm,
+          rol: payload.rol.filter((r): r is Role => r === "ADMIN" || r === "CUSTOMER"),
+          gue: payload.gue === true,
+          loc: typeof payload.loc === "string" ? payload.loc : undefined,
+          exp: payload.exp,
+        };
+      } catch (error) {
+        if (error instanceof InvalidTokenError) throw error;
+        throw new InvalidTokenError(error instanceof errors.JWTExpired ? "expired" : "invalid");
+      }
+    },
+  };
+}
+
+/**
+ * The token of an Authorization header: `Bearer {token}`, or the contract's
+ * `Mixed {auth} {refresh}` form (spec section 7), whose first part is the access token.
+ */
+export function tokenFromAuthorization(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const [scheme, token] = header.trim().split(/\s+/);
+  if (!token || !/^(Bearer|Mixed)$/i.test(scheme ?? "")) return undefined;
+  return token;
+}

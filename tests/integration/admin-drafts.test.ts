@@ -1,0 +1,263 @@
+import { describe, expect, it } from "vitest";
+import { createTokenIssuer } from "../../server/auth/tokens.ts";
+import { useSeededPlatform } from "../fixtures/platform.ts";
+import { viewerToken } from "../fixtures/viewers.ts";
+
+const platform = useSeededPlatform();
+
+type Realm = "arena" | "liga";
+const as = (token: string | undefined) => (token ? { Authorization: `Bearer ${token}` } : {});
+
+async function call(
+  realm: Realm,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+  extra: Record<string, string> = {},
+) {
+  const res = await platform.api.call(realm, `/api/v2${path}`, {
+    method,
+    headers: { ...as(token), ...extra },
+    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+const admin = (realm: Realm = "arena") => viewerToken(platform.store, realm, "ADMIN");
+
+function page(title: string, extra: object = {}) {
+  return {
+    key: "browse",
+    title,
+    layout: "default",
+    zones: {
+      main: [
+        {
+          id: "latest",
+          type: "rail",
+          title: "Latest",
+          source: { kind: "videos" },
+          itemsPerPage: 12,
+        },
+      ],
+    },
+    ...extra,
+  };
+}
+
+describe("admin drafts", () => {
+  it("refuses callers without the admin role of the realm: 401 anonymous, 403 otherwise", async () => {
+    const customer = await viewerToken(platform.store, "arena", "CUSTOMER");
+    const ligaAdmin = await admin("liga");
+    for (const [method, path] of [
+      ["GET", "/admin/drafts/page/browse"],
+      ["PUT", "/admin/drafts/page/browse"],
+      ["POST", "/admin/publish/page/browse"],
+      ["GET", "/admin/versions/page/browse"],
+      ["POST", "/admin/validate"],
+    ] as const) {
+      const body = method === "GET" ? undefined : page("Nope");
+      expect((await call("arena", method, path, undefined, body)).status, path).toBe(401);
+      const forbidden = await call("arena", method, path, customer.token, body);
+      expect(forbidden.status, path).toBe(403);
+      expect(forbidden.body.code).toBe("FORBIDDEN");
+      // An admin of another realm is not an admin here.
+      expect((await call("arena", method, path, ligaAdmin.token, body)).status, path).toBe(401);
+    }
+    const forged = await createTokenIssuer("another-secret-0123456789abcdef012345").issueAccess({
+      sub: String(customer.userId),
+      rlm: "arena",
+      rol: ["ADMIN"],
+      gue: false,
+    });
+    const refused = await call("arena", "GET", "/admin/drafts/page/browse", forged);
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe("INVALID_TOKEN");
+    const expired = await createTokenIssuer("test-token-secret-0123456789abcdef0123").issueAccess(
+      { sub: "1", rlm: "arena", rol: ["ADMIN"], gue: false },
+      -10,
+    );
+    expect((await call("arena", "GET", "/admin/drafts/page/browse", expired)).body.code).toBe(
+      "TOKEN_EXPIRED",
+    );
+  });
+
+  it("saves a valid draft, refuses an invalid one with 422 and keeps the previous draft", async () => {
+    const { token, userId } = await admin();
+    const saved = await call("arena", "PUT", "/admin/drafts/page/browse", token, page("Draft one"));
+    expect(saved.status).toBe(200);
+    expect(saved.body.draft).toMatchObject({ document: { title: "Draft one" }, updatedBy: userId });
+    expect(saved.body.draft.baseVersion).toBe(1);
+
+    const broken = page("Draft two");
+    (broken.zones.main[0] as Record<string, unknown>).itemsPerPage = 500;
+    const refused = await call("arena", "PUT", "/admin/drafts/page/browse", token, broken);
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe("INVALID_CONFIG");
+    expect(refused.body.details.issues).toEqual([
+      expect.objectContaining({
+        pointer: "/zones/main/0/itemsPerPage",
+        blockId: "latest",
+        blockType: "rail",
+        message: expect.stringMatching(/^zones\/main\/0 \(rail 'latest'\): .*50/),
+      }),
+    ]);
+
+    const malformed = await call("arena", "PUT", "/admin/drafts/page/browse", token, "{ nope");
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe("MALFORMED_JSON");
+
+    const renamed = await call(
+      "arena",
+      "PUT",
+      "/admin/drafts/page/browse",
+      token,
+      page("Renamed", { key: "home" }),
+    );
+    expect(renamed.status).toBe(422);
+    expect(renamed.body.details.issues[0].pointer).toBe("/key");
+
+    const kept = await call("arena", "GET", "/admin/drafts/page/browse", token);
+    expect(kept.status).toBe(200);
+    expect(kept.body.draft.document.title).toBe("Draft one");
+    expect(kept.body.published.version).toBe(1);
+    expect(kept.body.issues).toEqual([]);
+    // The live page is untouched by drafts.
+    const live = await call("arena", "GET", "/page/browse");
+    expect(live.body.document.title).not.toBe("Draft one");
+  });
+
+  it("publishes a draft as a new version, keeps the old ones and restores one", async () => {
+    const { token, userId } = await admin();
+    const before = (await call("arena", "GET", "/page/all-videos")).body;
+    const draft = { ...before.document, title: "Every video, newest first" };
+    expect((await call("arena", "PUT", "/admin/drafts/page/all-videos", token, draft)).status).toBe(
+      200,
+    );
+    const published = await call("arena", "POST", "/admin/publish/page/all-videos", token);
+    expect(published.status).toBe(201);
+    expect(published.body.version).toBe(before.version + 1);
+    expect((await call("arena", "GET", "/page/all-videos")).body.document.title).toBe(
+      "Every video, newest first",
+    );
+    // The draft became the version: there is none left to publish.
+    expect((await call("arena", "POST", "/admin/publish/page/all-videos", token)).status).toBe(404);
+
+    const versions = await call("arena", "GET", "/admin/versions/page/all-videos", token);
+    expect(versions.body.versions.map((v: { version: number }) => v.version)).toEqual([
+      before.version + 1,
+      before.version,
+    ]);
+    expect(versions.body.versions[0]).toMatchObject({ publishedBy: userId, restoredFrom: null });
+
+    const old = await call(
+      "arena",
+      "GET",
+      `/admin/version/page/${before.version}/all-videos`,
+      token,
+    );
+    expect(old.body.document.title).toBe(before.document.title);
+
+    const restored = await call(
+      "arena",
+      "POST",
+      `/admin/restore/page/${before.version}/all-videos`,
+      token,
+    );
+    expect(restored.status).toBe(201);
+    expect(restored.body).toMatchObject({
+      version: before.version + 2,
+      restoredFrom: before.version,
+    });
+    const live = await call("arena", "GET", "/page/all-videos");
+    expect(live.body.document.title).toBe(before.document.title);
+    expect(live.body.version).toBe(before.version + 2);
+  });
+
+  it("addresses every kind the preview routes name, each with its own keys", async () => {
+    const { token } = await admin("liga");
+    const get = (path: string) => call("liga", "GET", `/admin/drafts/${path}`, token);
+    expect((await get("page/home")).body.published.document.key).toBe("home");
+    expect((await get("composed-page/series")).body.published.document.key).toBe("series");
+    expect((await get("plugin/standings")).body.published.document.key).toBe("plugin-standings");
+    expect((await get("section/schedule")).body.published.document.name).toBe("schedule");
+    expect((await get("navbar/WEB")).body.published.document.items.length).toBeGreaterThan(0);
+    expect((await get("cancellation-promo")).body.published.document.cta).toBeTruthy();
+    // Not published yet, no draft: not found, with the name it was asked by.
+    expect((await get("not-found-page")).status).toBe(404);
+
+    // One name per document: the series template is a composed page, not a page.
+    const wrongName = await get("page/series");
+    expect(wrongName.status).toBe(400);
+    expect(wrongName.body.messages[0]).toMatch(/composed-page/);
+    expect((await get("composed-page/home")).status).toBe(400);
+    expect((await get("navbar/TV")).status).toBe(400);
+    expect((await get("widget/home")).status).toBe(404);
+
+    const notFound = {
+      key: "not-found",
+      title: "Lost in the stands",
+      layout: "default",
+      zones: {
+        main: [{ id: "latest", type: "rail", title: "Watch instead", source: { kind: "videos" } }],
+      },
+    };
+    const saved = await call("liga", "PUT", "/admin/drafts/not-found-page", token, notFound);
+    expect(saved.status).toBe(200);
+    const promo = await call("liga", "PUT", "/admin/drafts/cancellation-promo", token, {
+      title: "Fique",
+      cta: "Manter",
+      link: { contentLink: { key: "x", type: "SHOW" } },
+    });
+    expect(promo.status).toBe(422);
+    expect(promo.body.details.issues[0].pointer).toMatch(/^\/link/);
+  });
+
+  it("validates a config document like the CLI, with line and column in the body sent", async () => {
+    const { token } = await admin();
+    const source = `{\n  "key": "home",\n  "title": "Home",\n  "layout": "default",\n  "zones": { "main": [\n    { "id": "r", "type": "rail", "title": "R", "source": { "kind": "videos" }, "itemsPerPage": 99 }\n  ] }\n}\n`;
+    const report = await call(
+      "arena",
+      "POST",
+      "/admin/validate?path=pages/home.json",
+      token,
+      source,
+    );
+    expect(report.status).toBe(200);
+    expect(report.body).toMatchObject({ valid: false, schema: "page" });
+    expect(report.body.issues).toEqual([
+      expect.objectContaining({
+        line: 6,
+        column: 96,
+        pointer: "/zones/main/0/itemsPerPage",
+        blockId: "r",
+        blockType: "rail",
+      }),
+    ]);
+    const ok = await call("arena", "POST", "/admin/validate", token, {
+      $schema: "https://schemas.streaming.local/section.schema.json",
+      name: "x1",
+      title: "X",
+      layout: "default",
+      zones: {},
+    });
+    expect(ok.body).toEqual({ valid: true, schema: "section", issues: [] });
+    const unknown = await call("arena", "POST", "/admin/validate", token, { hello: 1 });
+    expect(unknown.body.valid).toBe(false);
+    expect(unknown.body.issues[0].message).toMatch(/cannot tell what kind of config/);
+    const huge = await call(
+      "arena",
+      "POST",
+      "/admin/validate",
+      token,
+      `"${"x".repeat(1_100_000)}"`,
+    );
+    expect(huge.status).toBe(413);
+    const text = await call("arena", "POST", "/admin/validate", token, "{}", {
+      "Content-Type": "text/plain",
+    });
+    expect(text.status).toBe(415);
+  });
+});
