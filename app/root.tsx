@@ -14,7 +14,7 @@ import { I18nextProvider } from "react-i18next";
 import { createI18n, uiLanguage } from "./i18n/i18n.ts";
 import { loadShell } from "./realm/shell.server.ts";
 import { themeStyle } from "./realm/theme.ts";
-import { ConnectionFailed, GenericError, NotFound } from "./ui/StatusPage.tsx";
+import { ConnectionFailed, Forbidden, GenericError, NotFound } from "./ui/StatusPage.tsx";
 import styles from "./styles/app.css?url";
 import blockStyles from "./styles/blocks.css?url";
 
@@ -48,7 +48,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        {error !== undefined ? <title>{i18n.t(errorTitleKey(error))}</title> : null}
+        {error != null ? <title>{i18n.t(errorTitleKey(error))}</title> : null}
         <Links />
       </head>
       <body style={data?.shell ? themeStyle(data.shell.theme) : undefined}>
@@ -69,8 +69,11 @@ export default function App() {
 }
 
 /** Label key of the page an error shows; the boundary and the document title agree on it. */
-function errorTitleKey(error: unknown): "pageNotFound" | "connectionFailed" | "anErrorOccured" {
+function errorTitleKey(
+  error: unknown,
+): "pageNotFound" | "accessDenied" | "connectionFailed" | "anErrorOccured" {
   if (isRouteErrorResponse(error) && error.status === 404) return "pageNotFound";
+  if (isRouteErrorResponse(error) && error.status === 403) return "accessDenied";
   if (isRouteErrorResponse(error) && error.status === 503) return "connectionFailed";
   return "anErrorOccured";
 }
@@ -78,6 +81,7 @@ function errorTitleKey(error: unknown): "pageNotFound" | "connectionFailed" | "a
 export function ErrorBoundary() {
   const key = errorTitleKey(useRouteError());
   if (key === "pageNotFound") return <NotFound />;
+  if (key === "accessDenied") return <Forbidden />;
   if (key === "connectionFailed") return <ConnectionFailed />;
   return <GenericError />;
 }

@@ -58,9 +58,40 @@ export async function loadPage(
     }
     throw error;
   }
-  const validPage = usableBlocks(kind, published.document, (issue) =>
-    logOnce(`${realm}/${kind}/${key}@${published.version}`, issue),
-  );
+  return composePage(platform, {
+    kind,
+    key,
+    heroes,
+    locale,
+    current,
+    version: published.version,
+    document: published.document,
+    report: (issue) => logOnce(`${realm}/${kind}/${key}@${published.version}`, issue),
+    cacheKey: `${platform.baseUrl}|${realm}|${kind}|${key}|${published.version}|${locale}`,
+  });
+}
+
+/**
+ * A page document made ready to render: its invalid blocks left out (each reported), the item
+ * of a template page fetched, and every block's data resolved in parallel. With `cacheKey`
+ * the resolved data is shared briefly by requests for the same page version.
+ */
+export async function composePage(
+  platform: PlatformClient,
+  options: {
+    kind: "page" | "section";
+    key: string;
+    heroes: Hero[];
+    locale: string;
+    current?: CurrentItem;
+    version: number;
+    document: unknown;
+    report: (issue: PageIssue) => void;
+    cacheKey?: string;
+  },
+): Promise<LoadedPage> {
+  const { kind, key, current } = options;
+  const validPage = usableBlocks(kind, options.document, options.report);
   const content = platformContentSource(platform, current);
   let page = validPage;
   if (current) {
@@ -69,17 +100,13 @@ export async function loadPage(
     // A template page is titled by the item it shows.
     page = { ...validPage, title: item.title, description: item.description };
   }
+  const resolve = () =>
+    resolveZones(page.zones, { content, heroes: options.heroes, now: new Date() });
   const currentKey = current ? `${current.type}:${current.id}` : "";
-  const zones = await resolvedCache.get(
-    `${platform.baseUrl}|${realm}|${kind}|${key}|${published.version}|${locale}|${currentKey}`,
-    () =>
-      resolveZones(page.zones, {
-        content,
-        heroes,
-        now: new Date(),
-      }),
-  );
-  return { kind, version: published.version, page, zones };
+  const zones = options.cacheKey
+    ? await resolvedCache.get(`${options.cacheKey}|${currentKey}`, resolve)
+    : await resolve();
+  return { kind, version: options.version, page, zones };
 }
 
 /** The page with its invalid blocks removed; throws a 500 when the page itself is invalid. */

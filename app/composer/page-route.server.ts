@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { lookupRealm, platformClient } from "../platform/platform.server.ts";
 import { asRouteError, loadShell } from "../realm/shell.server.ts";
 import type { CurrentItem } from "../../blocks/types.ts";
+import { NOT_FOUND_PAGE_KEY } from "../../server/documents/kinds.ts";
 import { loadPage } from "./load-page.server.ts";
 
 const ID = /^[1-9]\d{0,9}$/;
@@ -55,4 +56,21 @@ export function cacheControlFor(request: Request): string {
   return (request.headers.get("Cookie") ?? "").trim() !== ""
     ? "private, no-cache"
     : "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
+}
+
+/**
+ * A path no route claims: a 404 showing the realm's "not-found" page under the not-found
+ * message when it has one. Without one (or when it is missing) the plain not-found page.
+ */
+export async function loadNotFoundRoute(args: LoaderFunctionArgs) {
+  let page;
+  try {
+    page = await loadComposedPageRoute(args, "page", NOT_FOUND_PAGE_KEY);
+  } catch (error) {
+    if ((error as { init?: ResponseInit | null }).init?.status === 404) {
+      throw data(null, { status: 404 });
+    }
+    throw error;
+  }
+  return data(page.data, { status: 404, headers: { "Cache-Control": "no-store" } });
 }

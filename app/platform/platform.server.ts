@@ -12,7 +12,7 @@ const initCache = new TtlCache<InitResponse>(5_000);
 /** A client for one request: in-process or remote per the load context, timed for Server-Timing. */
 export function platformClient(
   context: PlatformLoadContext,
-  scope: { realm?: RealmLookup; locale?: string; deviceId?: string } = {},
+  scope: { realm?: RealmLookup; locale?: string; deviceId?: string; token?: string } = {},
 ): PlatformClient {
   return createPlatformClient({
     baseUrl: context.platformBaseUrl,
@@ -22,6 +22,7 @@ export function platformClient(
     apiKey: scope.realm?.apiKey,
     locale: scope.locale,
     deviceId: scope.deviceId,
+    token: scope.token,
     requestId: context.requestId,
     onTiming: (ms) => {
       context.timing.platformMs += ms;

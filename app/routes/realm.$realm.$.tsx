@@ -1,10 +1,32 @@
-import { data } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { loadNotFoundRoute } from "../composer/page-route.server.ts";
+import { composedPageMeta } from "../composer/ComposedPageRoute.tsx";
+import { PageScreen } from "../composer/PageScreen.tsx";
+import type { loader as rootLoader } from "../root.tsx";
+import { NotFoundMessage } from "../ui/StatusPage.tsx";
 
-/** Anything under a realm that no route claims: the not-found page with a 404. */
-export function loader() {
-  throw data(null, { status: 404 });
-}
+/** Anything under a realm that no route claims: a 404 with the realm's not-found page. */
+export const loader = (args: LoaderFunctionArgs) => loadNotFoundRoute(args);
+
+/** Titled by the realm's not-found page config, like every composed page. */
+export const meta = composedPageMeta;
 
 export default function RealmNotFound() {
-  return null;
+  const loaded = useLoaderData<typeof loader>();
+  const shell = useRouteLoaderData<typeof rootLoader>("root")?.shell;
+  return (
+    <>
+      <NotFoundMessage home={`/realm/${loaded.realm}`} />
+      <PageScreen
+        kind={loaded.kind}
+        pageKey={loaded.key}
+        realm={loaded.realm}
+        page={loaded.page}
+        zones={loaded.zones}
+        locale={shell?.locale ?? "en"}
+        cardTitleScale={shell?.theme.cardTitleFontScale ?? 1}
+      />
+    </>
+  );
 }

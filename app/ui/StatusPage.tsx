@@ -1,17 +1,22 @@
 import { useTranslation } from "react-i18next";
 
-/** Full-page message used for not-found, connection and generic errors. */
+/**
+ * Full-page message used for not-found, connection and generic errors. `inline` renders it
+ * inside a page that already has its main landmark (the realm frame).
+ */
 export function StatusPage({
   title,
   text,
   action,
+  inline = false,
 }: {
   title: string;
   text: string;
   action?: { href: string; label: string };
+  inline?: boolean;
 }) {
-  return (
-    <main className="status-page" id="main">
+  const content = (
+    <>
       <h1>{title}</h1>
       <p>{text}</p>
       {action ? (
@@ -19,6 +24,13 @@ export function StatusPage({
           {action.label}
         </a>
       ) : null}
+    </>
+  );
+  return inline ? (
+    <div className="status-page">{content}</div>
+  ) : (
+    <main className="status-page" id="main">
+      {content}
     </main>
   );
 }
@@ -41,6 +53,30 @@ export function NotFound({ home = "/" }: { home?: string }) {
       title={t("pageNotFound")}
       text={t("pageNotFoundText")}
       action={{ href: home, label: t("backToHome") }}
+    />
+  );
+}
+
+/** The not-found message inside a realm page, above the realm's own not-found blocks. */
+export function NotFoundMessage({ home }: { home: string }) {
+  const { t } = useTranslation();
+  return (
+    <StatusPage
+      inline
+      title={t("pageNotFound")}
+      text={t("pageNotFoundText")}
+      action={{ href: home, label: t("backToHome") }}
+    />
+  );
+}
+
+export function Forbidden() {
+  const { t } = useTranslation();
+  return (
+    <StatusPage
+      title={t("accessDenied")}
+      text={t("accessDeniedText")}
+      action={{ href: "/", label: t("backToHome") }}
     />
   );
 }

@@ -1,0 +1,121 @@
+import { Form, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Menu } from "../../schemas/generated/menu.ts";
+import type { PageIssue } from "../../schemas/page-validation.ts";
+import { PageScreen } from "../composer/PageScreen.tsx";
+import type { loader as rootLoader } from "../root.tsx";
+import { LocalTime } from "../ui/LocalTime.tsx";
+import { NotFoundMessage } from "../ui/StatusPage.tsx";
+import type { PreviewData } from "./preview.server.ts";
+
+/** A draft as viewers would see it once published, under a banner and its validation report. */
+export function PreviewScreen() {
+  const preview = useLoaderData<PreviewData>() as unknown as PreviewData;
+  const shell = useRouteLoaderData<typeof rootLoader>("root")?.shell;
+  const { view } = preview;
+  return (
+    <>
+      <PreviewBanner preview={preview} />
+      <ValidationReport issues={preview.issues} />
+      {view.type === "menu" ? <MenuPreview menu={view.menu} /> : null}
+      {view.type === "needs-item" ? <ItemPicker itemType={view.itemType} /> : null}
+      {view.type === "page" ? (
+        <>
+          {view.notFound ? <NotFoundMessage home={`/realm/${preview.realm}`} /> : null}
+          <PageScreen
+            kind={view.kind}
+            pageKey={view.pageKey}
+            realm={preview.realm}
+            page={view.page}
+            zones={view.zones}
+            locale={shell?.locale ?? "en"}
+            cardTitleScale={shell?.theme.cardTitleFontScale ?? 1}
+          />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function PreviewBanner({ preview }: { preview: PreviewData }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="preview-banner" role="note" data-testid="preview-banner">
+      <strong>{t("previewBanner", { target: preview.target, key: preview.key })}</strong>{" "}
+      {preview.source === "draft" && preview.draft ? (
+        <span>
+          {t("previewOfDraft")}{" "}
+          <LocalTime
+            iso={preview.draft.updatedAt}
+            locale={i18n.language}
+            options={{ dateStyle: "medium", timeStyle: "short" }}
+          />
+          {preview.draft.baseVersion
+            ? ` · ${t("previewBasedOn", { version: preview.draft.baseVersion })}`
+            : ` · ${t("previewNeverPublished")}`}
+        </span>
+      ) : (
+        <span>{t("previewNoDraft", { version: preview.published?.version ?? 0 })}</span>
+      )}
+    </div>
+  );
+}
+
+function ValidationReport({ issues }: { issues: PageIssue[] }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      className={`preview-report${issues.length ? " has-issues" : ""}`}
+      aria-labelledby="preview-report-title"
+    >
+      <h2 id="preview-report-title">
+        {issues.length ? t("previewIssues", { count: issues.length }) : t("previewNoIssues")}
+      </h2>
+      {issues.length ? (
+        <ul>
+          {issues.map((issue, index) => (
+            <li key={index}>
+              <code>{issue.pointer || "/"}</code> {issue.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function MenuPreview({ menu }: { menu: Menu }) {
+  const { t } = useTranslation();
+  type Item = Menu["items"][number];
+  const list = (items: Item[]) => (
+    <ul>
+      {items.map((item, index) => (
+        <li key={index}>
+          <span className="menu-preview-title">{item.title}</span>{" "}
+          <code>{[item.type, ...Object.values(item.data ?? {})].join(" · ")}</code>
+          {item.items?.length ? list(item.items as Item[]) : null}
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <nav className="menu-preview" aria-label={t("previewMenu", { layout: menu.layout })}>
+      {list(menu.items)}
+    </nav>
+  );
+}
+
+/** Template pages show one item: the editor picks which, by id. */
+function ItemPicker({ itemType }: { itemType: string }) {
+  const { t } = useTranslation();
+  const label = t(`previewItemId_${itemType}`);
+  return (
+    <Form method="get" className="preview-item-picker">
+      <label htmlFor="preview-item-id">{label}</label>
+      <input id="preview-item-id" name="id" type="number" min={1} required inputMode="numeric" />
+      <button type="submit" className="button">
+        {t("previewShow")}
+      </button>
+    </Form>
+  );
+}

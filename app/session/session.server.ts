@@ -1,0 +1,45 @@
+import { createCookieSessionStorage, type SessionStorage } from "@remix-run/node";
+import type { PlatformLoadContext } from "../platform/context.ts";
+
+/** What the session cookie holds: the viewer's platform tokens, never shown to scripts. */
+export interface SessionData {
+  accessToken?: string;
+  refreshToken?: string;
+}
+
+export const SESSION_COOKIE = "__session";
+const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+const storages = new Map<string, SessionStorage<SessionData>>();
+
+/** The session storage for a server's secret: httpOnly, SameSite=Lax, signed, Secure in production. */
+export function sessionStorage({
+  secret,
+  secure,
+}: PlatformLoadContext["session"]): SessionStorage<SessionData> {
+  const id = `${secure}|${secret}`;
+  let storage = storages.get(id);
+  if (!storage) {
+    storage = createCookieSessionStorage<SessionData>({
+      cookie: {
+        name: SESSION_COOKIE,
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        path: "/",
+        maxAge: MAX_AGE_SECONDS,
+        secrets: [secret],
+      },
+    });
+    storages.set(id, storage);
+  }
+  return storage;
+}
+
+/** The viewer's access token from the request's session cookie, if signed in. */
+export async function accessTokenOf(
+  request: Request,
+  context: Pick<PlatformLoadContext, "session">,
+): Promise<string | undefined> {
+  const session = await sessionStorage(context.session).getSession(request.headers.get("Cookie"));
+  return session.get("accessToken");
+}
