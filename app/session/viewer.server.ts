@@ -1,0 +1,51 @@
+import { decodeJwt } from "jose";
+import type { PlatformLoadContext } from "../platform/context.ts";
+import { accessTokenOf } from "./session.server.ts";
+
+/** Roles of spec section 4, as the web app tells them apart. */
+export type ViewerRole = "UNAUTHENTICATED" | "GUEST" | "CUSTOMER" | "ADMIN";
+
+export interface Viewer {
+  role: ViewerRole;
+  /** The access token to call the platform with, when signed in (guests included). */
+  token?: string;
+  userId?: string;
+  /** A child profile is active (`pro.type` code `c`). */
+  child: boolean;
+}
+
+const ANONYMOUS: Viewer = { role: "UNAUTHENTICATED", child: false };
+
+/**
+ * Who is asking, from the session cookie. The claims are read, not verified: the web app uses
+ * them only to choose what to show and where to route, while the platform verifies the token
+ * on every call that needs authority. An unreadable token counts as no session.
+ */
+export async function viewerOf(
+  request: Request,
+  context: Pick<PlatformLoadContext, "session">,
+): Promise<Viewer> {
+  const token = await accessTokenOf(request, context);
+  if (!token) return ANONYMOUS;
+  let claims: ReturnType<typeof decodeJwt>;
+  try {
+    claims = decodeJwt(token);
+  } catch {
+    return ANONYMOUS;
+  }
+  const roles = Array.isArray(claims.rol) ? claims.rol : [];
+  const pro = claims.pro as { type?: unknown } | undefined;
+  return {
+    role:
+      claims.gue === true
+        ? "GUEST"
+        : roles.includes("ADMIN")
+          ? "ADMIN"
+          : typeof claims.sub === "string"
+            ? "CUSTOMER"
+            : "UNAUTHENTICATED",
+    token,
+    userId: typeof claims.sub === "string" ? claims.sub : undefined,
+    child: typeof pro?.type === "string" && pro.type.toLowerCase().startsWith("c"),
+  };
+}
