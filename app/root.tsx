@@ -12,7 +12,8 @@ import {
 import { useEffect, useMemo, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { createI18n, uiLanguage } from "./i18n/i18n.ts";
-import { loadShell } from "./realm/shell.server.ts";
+import { realmRequest } from "./realm/request.server.ts";
+import { realmFeatures, type RouteSettings } from "./realm/routes.ts";
 import { themeStyle } from "./realm/theme.ts";
 import { ConnectionFailed, Forbidden, GenericError, NotFound } from "./ui/StatusPage.tsx";
 import styles from "./styles/app.css?url";
@@ -24,15 +25,24 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  if (!params.realm) {
+export async function loader(args: LoaderFunctionArgs) {
+  const found = await realmRequest(args);
+  if (!found) {
     return {
-      locale: uiLanguage(request.headers.get("Accept-Language")?.split(",")[0]),
+      locale: uiLanguage(args.request.headers.get("Accept-Language")?.split(",")[0]),
       shell: null,
+      basePath: null,
+      viewer: null,
     };
   }
-  const shell = await loadShell(request, context, params.realm);
-  return { locale: shell.locale, shell };
+  const { settings, ...shell } = found.shell;
+  return {
+    locale: shell.locale,
+    // The browser gets what the frame needs to know of the settings, not the settings.
+    shell: { ...shell, features: realmFeatures(settings as RouteSettings) },
+    basePath: found.basePath,
+    viewer: { role: found.viewer.role, child: found.viewer.child },
+  };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;

@@ -5,7 +5,16 @@ import type { Section } from "../schemas/generated/section.ts";
 import { layoutRegistry } from "./registry.ts";
 
 /** A resolved composed page rendered into its layout, one Zone per zone the page fills. */
-export function PageView({ page, zones }: { page: ComposedPage | Section; zones: ResolvedZones }) {
+export function PageView({
+  page,
+  zones,
+  titled = true,
+}: {
+  page: ComposedPage | Section;
+  zones: ResolvedZones;
+  /** Render the page title as its h1 (off under another h1, as on the not-found page). */
+  titled?: boolean;
+}) {
   const Layout = layoutRegistry[page.layout];
   const rendered = Object.fromEntries(
     (Object.keys(zones) as (keyof ResolvedZones)[]).map((name) => [
@@ -15,6 +24,10 @@ export function PageView({ page, zones }: { page: ComposedPage | Section; zones:
   );
   const firstBlock = zones.header?.[0] ?? zones.main?.[0];
   return (
-    <Layout title={page.title} zones={rendered} titleHidden={firstBlock?.config.type === "hero"} />
+    <Layout
+      title={titled ? page.title : undefined}
+      zones={rendered}
+      titleHidden={firstBlock?.config.type === "hero"}
+    />
   );
 }

@@ -21,6 +21,7 @@ import pageZones from "./page-zones.schema.json";
 import page from "./page.schema.json";
 import section from "./section.schema.json";
 import cancellationPromo from "./cancellation-promo.schema.json";
+import routeTable from "./route-table.schema.json";
 
 /** Every schema, so one validator instance can resolve their `$ref`s to each other. */
 export const allSchemas = [
@@ -47,6 +48,7 @@ export const allSchemas = [
   page,
   section,
   cancellationPromo,
+  routeTable,
 ] as const;
 
 export const schemaIds = {
@@ -62,6 +64,7 @@ export const schemaIds = {
   resultSet: resultSet.$id,
   section: section.$id,
   cancellationPromo: cancellationPromo.$id,
+  routeTable: routeTable.$id,
 } as const;
 
 export type SchemaName = keyof typeof schemaIds;

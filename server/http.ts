@@ -32,6 +32,9 @@ const schemasDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".
 /** Admin preview pages, with or without the `/realm/{name}` prefix (and their `.data` loads). */
 const PREVIEW_PATH = /^(\/realm\/[^/]+)?\/preview(\/|\.data$|$)/;
 
+/** Hosts of an earlier generation of the product (dce., test., shd.). */
+const LEGACY_HOST = /^(dce|test|shd)\./i;
+
 /** Base URL the web app uses for the embedded platform; requests to it never leave the process. */
 export const IN_PROCESS_PLATFORM = "http://platform.internal";
 
@@ -190,6 +193,11 @@ export function createServerApp(options: ServerAppOptions) {
     const internalFetch = async (request: Request) =>
       platform!.fetch(request, { requestId: request.headers.get(HEADERS.requestId) ?? undefined });
     app.all("*", async (c) => {
+      const url = new URL(c.req.url);
+      if (LEGACY_HOST.test(url.hostname) && !url.pathname.startsWith("/realm/")) {
+        // Old hosts named the realm in the path; its pages now live under /realm/ (spec section 1).
+        return c.redirect(`/realm${url.pathname}${url.search}`, 301);
+      }
       const context: PlatformLoadContext = {
         requestId: c.get("requestId"),
         timing: c.get("timing"),

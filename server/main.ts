@@ -93,8 +93,12 @@ function installShutdown(server: ReturnType<typeof serve>, store: Store | undefi
       await store?.close().catch(() => {});
       process.exit(0);
     });
-    // Idle keep-alive sockets would hold close() open until they time out.
-    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    // Keep-alive sockets go idle as their last response ends; dropping them at once lets
+    // close() finish with the last request instead of waiting out the keep-alive timeout.
+    const closeIdle = () =>
+      (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    closeIdle();
+    setInterval(closeIdle, 100).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

@@ -14,7 +14,7 @@ export function ComposedPageRoute() {
     <PageScreen
       kind={loaded.kind}
       pageKey={loaded.key}
-      realm={loaded.realm}
+      basePath={loaded.basePath}
       page={loaded.page}
       zones={loaded.zones}
       locale={shell?.locale ?? "en"}

@@ -10,25 +10,29 @@ import { realmPaths } from "../realm/links.ts";
 export interface PageScreenProps {
   kind: "page" | "section";
   pageKey: string;
-  realm: string;
+  /** Where the realm's links start: "/realm/{name}", or "" on the realm's own domain. */
+  basePath: string;
   page: ComposedPage | Section;
   zones: ResolvedZones;
   locale: string;
   cardTitleScale: number;
+  /** Render the page title as its h1 (default true). */
+  titled?: boolean;
 }
 
 /** A composed page inside the realm: blocks get the realm's links and its "load more" route. */
 export function PageScreen({
   kind,
   pageKey,
-  realm,
+  basePath,
   page,
   zones,
   locale,
   cardTitleScale,
+  titled,
 }: PageScreenProps) {
   const render = useMemo<BlockRender>(() => {
-    const paths = realmPaths(realm);
+    const paths = realmPaths(basePath);
     return {
       hrefFor: paths.card,
       gridHref: paths.grid,
@@ -46,10 +50,10 @@ export function PageScreen({
         return (await response.json()) as ResultSet;
       },
     };
-  }, [realm, kind, pageKey, locale, cardTitleScale]);
+  }, [basePath, kind, pageKey, locale, cardTitleScale]);
   return (
     <BlockRenderContext.Provider value={render}>
-      <PageView page={page} zones={zones} />
+      <PageView page={page} zones={zones} titled={titled} />
     </BlockRenderContext.Provider>
   );
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PlatformError } from "../platform/client.ts";
-import { lookupRealm, platformClient } from "../platform/platform.server.ts";
+import { platformClient } from "../platform/platform.server.ts";
+import { realmRequest } from "../realm/request.server.ts";
 import { platformContentSource } from "./content-source.server.ts";
 import { usableBlocks } from "./load-page.server.ts";
 
@@ -17,11 +18,8 @@ function problem(status: number, message: string) {
  * Next page of one block of a published page: `?p=` (from 1) and `?rpp=` (1-50). The block is
  * found in the live page config, so a browser can only ask for content a page already lists.
  */
-export async function loadMore({
-  request,
-  params,
-  context,
-}: LoaderFunctionArgs): Promise<Response> {
+export async function loadMore(args: LoaderFunctionArgs): Promise<Response> {
+  const { request, params, context } = args;
   const { kind, key = "", blockId = "" } = params;
   if ((kind !== "page" && kind !== "section") || !NAME.test(key) || !NAME.test(blockId)) {
     return problem(404, "No such block");
@@ -40,8 +38,9 @@ export async function loadMore({
     return problem(400, "p must be a whole number from 1 and rpp one from 1 to 50");
   }
   try {
-    const realm = await lookupRealm(context, params.realm!);
-    if (!realm) return problem(404, "No such realm");
+    const found = await realmRequest(args);
+    if (!found) return problem(404, "No such realm");
+    const { realm } = found;
     const platform = platformClient(context, {
       realm,
       locale: request.headers.get("Accept-Language") ?? undefined,

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { lookupRealm, platformClient } from "../platform/platform.server.ts";
-import { asRouteError, loadShell } from "../realm/shell.server.ts";
+import { platformClient } from "../platform/platform.server.ts";
+import { requireRealmRequest } from "../realm/request.server.ts";
+import { asRouteError } from "../realm/shell.server.ts";
 import type { CurrentItem } from "../../blocks/types.ts";
-import { NOT_FOUND_PAGE_KEY } from "../../server/documents/kinds.ts";
+import { NOT_FOUND_PAGE_KEY } from "../../schemas/document-kinds.ts";
 import { loadPage } from "./load-page.server.ts";
 
 const ID = /^[1-9]\d{0,9}$/;
@@ -20,15 +21,14 @@ export function currentFromParams(type: CurrentItem["type"], id: string | undefi
  * call it from their own `loader` function, so nothing of it runs in the browser bundle.
  */
 export async function loadComposedPageRoute(
-  { request, params, context }: LoaderFunctionArgs,
+  args: LoaderFunctionArgs,
   kind: "page" | "section",
   key: string,
   current?: CurrentItem,
 ) {
-  const shell = await loadShell(request, context, params.realm!);
+  const { request, context } = args;
+  const { realm, shell, basePath } = await requireRealmRequest(args);
   try {
-    const realm = await lookupRealm(context, params.realm!);
-    if (!realm) throw data(null, { status: 404 });
     const platform = platformClient(context, { realm, locale: shell.locale });
     const page = await loadPage(platform, {
       kind,
@@ -39,7 +39,7 @@ export async function loadComposedPageRoute(
       current,
     });
     return data(
-      { ...page, key, realm: realm.realm },
+      { ...page, key, basePath },
       { headers: { "Cache-Control": cacheControlFor(request) } },
     );
   } catch (error) {

@@ -36,14 +36,28 @@ export function lookupRealm(
   context: PlatformLoadContext,
   name: string,
 ): Promise<RealmLookup | null> {
-  return realmCache.get(`${context.platformBaseUrl}|${name}`, () => fetchRealm(context, name));
+  return realmCache.get(`${context.platformBaseUrl}|${name}`, () => fetchRealm(context, { name }));
 }
 
-async function fetchRealm(context: PlatformLoadContext, name: string): Promise<RealmLookup | null> {
+/** The realm whose own domain `host` is (port ignored), or null when it is no realm's. */
+export function lookupRealmByHost(
+  context: PlatformLoadContext,
+  host: string,
+): Promise<RealmLookup | null> {
+  const hostname = host.replace(/:\d+$/, "").toLowerCase();
+  return realmCache.get(`${context.platformBaseUrl}|host:${hostname}`, () =>
+    fetchRealm(context, { host: hostname }),
+  );
+}
+
+async function fetchRealm(
+  context: PlatformLoadContext,
+  query: { name: string } | { host: string },
+): Promise<RealmLookup | null> {
   try {
     return await platformClient(context).get<RealmLookup>("/v1/realm-lookup", {
       anonymous: true,
-      query: { name },
+      query,
     });
   } catch (error) {
     if (error instanceof PlatformError && error.code === "REALM_NOT_FOUND") return null;

@@ -21,15 +21,16 @@ export function PreviewScreen() {
       {view.type === "needs-item" ? <ItemPicker itemType={view.itemType} /> : null}
       {view.type === "page" ? (
         <>
-          {view.notFound ? <NotFoundMessage home={`/realm/${preview.realm}`} /> : null}
+          {view.notFound ? <NotFoundMessage home={preview.basePath || "/"} /> : null}
           <PageScreen
             kind={view.kind}
             pageKey={view.pageKey}
-            realm={preview.realm}
+            basePath={preview.basePath}
             page={view.page}
             zones={view.zones}
             locale={shell?.locale ?? "en"}
             cardTitleScale={shell?.theme.cardTitleFontScale ?? 1}
+            titled={!view.notFound}
           />
         </>
       ) : null}

@@ -11,11 +11,12 @@ import {
   TargetError,
   type AdminTarget,
   type DocumentRef,
-} from "../../server/documents/kinds.ts";
+} from "../../schemas/document-kinds.ts";
 import { composePage, type LoadedPage } from "../composer/load-page.server.ts";
 import { PlatformError } from "../platform/client.ts";
-import { lookupRealm, platformClient } from "../platform/platform.server.ts";
-import { asRouteError, loadShell } from "../realm/shell.server.ts";
+import { platformClient } from "../platform/platform.server.ts";
+import { requireRealmRequest } from "../realm/request.server.ts";
+import { asRouteError } from "../realm/shell.server.ts";
 import { accessTokenOf } from "../session/session.server.ts";
 
 /** The admin draft answer of the platform (`GET /v2/admin/drafts/{target}/{key}`). */
@@ -35,7 +36,8 @@ export type PreviewView =
   | { type: "needs-item"; itemType: CurrentItem["type"] };
 
 export interface PreviewData {
-  realm: string;
+  /** Where the realm's links start. */
+  basePath: string;
   target: AdminTarget;
   key: string;
   /** Shown: the draft, or the live version when there is no draft. */
@@ -58,8 +60,9 @@ const ID = /^[1-9]\d{0,9}$/;
  * has no draft) rendered exactly as it would be published, with its validation report. Only an
  * admin of the realm sees it: the platform checks the session's token and anything else is 403.
  */
-export async function loadPreview({ request, params, context }: LoaderFunctionArgs) {
-  const shell = await loadShell(request, context, params.realm!);
+export async function loadPreview(args: LoaderFunctionArgs) {
+  const { request, params, context } = args;
+  const { realm, shell, basePath } = await requireRealmRequest(args);
   const target = params.target ?? "";
   let ref: DocumentRef;
   try {
@@ -72,14 +75,13 @@ export async function loadPreview({ request, params, context }: LoaderFunctionAr
   const token = await accessTokenOf(request, context);
   if (!token) throw data({ reason: "signIn" }, { status: 403 });
   try {
-    const realm = (await lookupRealm(context, params.realm!))!;
     const platform = platformClient(context, { realm, locale: shell.locale, token });
     const path = `/v2/admin/drafts/${target}${target === "not-found-page" || target === "cancellation-promo" ? "" : `/${encodeURIComponent(params["*"]!)}`}`;
     const answer = await platform.get<DraftAnswer>(path, { auth: true });
     const shown = answer.draft ?? answer.published!;
     const issues = [...answer.issues];
     const preview: Omit<PreviewData, "view"> = {
-      realm: realm.realm,
+      basePath,
       target: target as AdminTarget,
       key: ref.key,
       source: answer.draft ? "draft" : "published",

@@ -1,34 +1,39 @@
 import type { Card } from "../../schemas/generated/card.ts";
+import { routeHref } from "./routes.ts";
 
-/** Paths inside a realm, under its /realm/{name} prefix. */
-export function realmPaths(realm: string) {
-  const base = `/realm/${realm}`;
+/**
+ * Links inside one realm, from the route table. `base` is "/realm/{name}" on a shared host and
+ * "" on the realm's own domain.
+ */
+export function realmPaths(base: string) {
+  const to = (name: string, params?: Record<string, string>) => routeHref(base, { name, params });
   return {
-    home: base,
+    home: to("root"),
     card(card: Card): string {
+      const id = String(card.id);
       switch (card.type) {
         case "LIVE_EVENT": {
           const ended = card.endDate !== undefined && Date.parse(card.endDate) <= Date.now();
-          return `${base}/${ended ? "vod" : "live"}/${card.id}`;
+          return to(ended ? "vod" : "live", { id });
         }
         case "VOD_VIDEO":
-          return `${base}/vod/${card.id}`;
+          return to("vod", { id });
         case "VOD_PLAYLIST":
-          return `${base}/playlist/${card.id}`;
+          return to("playlist", { id });
         case "VOD_SERIES":
-          return `${base}/series/${card.id}`;
+          return to("series", { id });
         case "VOD_SEASON":
-          return `${base}/season/${card.id}`;
+          return to("season", { id });
         case "NEWS":
-          return `${base}/news/${card.id}`;
+          return to("newsItem", { id });
       }
     },
-    grid: (pageKey: string) => `${base}/grid/${pageKey}`,
+    grid: (pageKey: string) => to("grid", { key: pageKey }),
     content(link: { type: "VOD" | "LIVE" | "PLAYLIST"; id: number }): string {
-      return `${base}/${link.type.toLowerCase()}/${link.id}`;
+      return to(link.type.toLowerCase(), { id: String(link.id) });
     },
-    section: (name: string) => `${base}/section/${name}`,
+    section: (name: string) => to("section", { name }),
     moreOf: (kind: "page" | "section", key: string, blockId: string) =>
-      `${base}/more/${kind}/${key}/${blockId}`,
+      to("more", { kind, key, blockId }),
   };
 }

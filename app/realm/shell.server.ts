@@ -6,7 +6,7 @@ import { fetchInit, lookupRealm } from "../platform/platform.server.ts";
 
 export type Shell = Pick<
   InitResponse,
-  "realm" | "theme" | "menu" | "content" | "eventCount" | "locale"
+  "realm" | "settings" | "theme" | "menu" | "content" | "eventCount" | "locale"
 >;
 
 // The spec picks the mobile menu by screen width, which a server cannot see; the user agent is the closest sign.
@@ -31,6 +31,7 @@ export async function loadShell(
     });
     return {
       realm: init.realm,
+      settings: init.settings,
       theme: init.theme,
       menu: init.menu,
       content: init.content,

@@ -17,15 +17,16 @@ export default function RealmNotFound() {
   const shell = useRouteLoaderData<typeof rootLoader>("root")?.shell;
   return (
     <>
-      <NotFoundMessage home={`/realm/${loaded.realm}`} />
+      <NotFoundMessage home={loaded.basePath || "/"} />
       <PageScreen
         kind={loaded.kind}
         pageKey={loaded.key}
-        realm={loaded.realm}
+        basePath={loaded.basePath}
         page={loaded.page}
         zones={loaded.zones}
         locale={shell?.locale ?? "en"}
         cardTitleScale={shell?.theme.cardTitleFontScale ?? 1}
+        titled={false}
       />
     </>
   );

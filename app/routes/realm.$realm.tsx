@@ -4,14 +4,15 @@ import type { loader as rootLoader } from "../root.tsx";
 
 /** The realm's frame around its pages: brand and live count (navigation comes with the shell). */
 export default function RealmFrame() {
-  const shell = useRouteLoaderData<typeof rootLoader>("root")?.shell;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const shell = root?.shell;
   const { t } = useTranslation();
   if (!shell) return <Outlet />;
   const { realm, eventCount } = shell;
   return (
     <>
       <header className="realm-header">
-        <a href={`/realm/${realm.name}`} className="realm-logo">
+        <a href={root.basePath || "/"} className="realm-logo">
           {realm.logoUrl ? (
             <img
               src={`${realm.logoUrl}?w=300`}

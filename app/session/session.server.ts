@@ -11,12 +11,16 @@ export const SESSION_COOKIE = "__session";
 const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const storages = new Map<string, SessionStorage<SessionData>>();
 
-/** The session storage for a server's secret: httpOnly, SameSite=Lax, signed, Secure in production. */
-export function sessionStorage({
-  secret,
-  secure,
-}: PlatformLoadContext["session"]): SessionStorage<SessionData> {
-  const id = `${secure}|${secret}`;
+/**
+ * The session storage for a server's secret: httpOnly, SameSite=Lax, signed, Secure in
+ * production. `path` is the realm's base ("/realm/{name}" on a shared host), so sessions in
+ * two realms of one host do not replace each other.
+ */
+export function sessionStorage(
+  { secret, secure }: PlatformLoadContext["session"],
+  path = "/",
+): SessionStorage<SessionData> {
+  const id = `${secure}|${path}|${secret}`;
   let storage = storages.get(id);
   if (!storage) {
     storage = createCookieSessionStorage<SessionData>({
@@ -25,7 +29,7 @@ export function sessionStorage({
         httpOnly: true,
         sameSite: "lax",
         secure,
-        path: "/",
+        path,
         maxAge: MAX_AGE_SECONDS,
         secrets: [secret],
       },

@@ -17,13 +17,15 @@ export interface Viewer {
 const ANONYMOUS: Viewer = { role: "UNAUTHENTICATED", child: false };
 
 /**
- * Who is asking, from the session cookie. The claims are read, not verified: the web app uses
- * them only to choose what to show and where to route, while the platform verifies the token
- * on every call that needs authority. An unreadable token counts as no session.
+ * Who is asking in `realm`, from the session cookie. The cookie is signed by this server, so
+ * the token in it is one the platform issued; its claims are read here to choose what to show
+ * and where to route, while the platform verifies the token on every call that needs
+ * authority. A token of another realm, an expired or unreadable one counts as no session.
  */
 export async function viewerOf(
   request: Request,
   context: Pick<PlatformLoadContext, "session">,
+  realm: string,
 ): Promise<Viewer> {
   const token = await accessTokenOf(request, context);
   if (!token) return ANONYMOUS;
@@ -33,6 +35,9 @@ export async function viewerOf(
   } catch {
     return ANONYMOUS;
   }
+  if (claims.rlm !== realm) return ANONYMOUS;
+  // Until tokens can be refreshed, an expired one is no session (a guest checks in again).
+  if (typeof claims.exp !== "number" || claims.exp * 1000 <= Date.now()) return ANONYMOUS;
   const roles = Array.isArray(claims.rol) ? claims.rol : [];
   const pro = claims.pro as { type?: unknown } | undefined;
   return {

@@ -9,7 +9,7 @@ import {
   TargetError,
   validateDocument,
   type DocumentRef,
-} from "../documents/kinds.ts";
+} from "../../schemas/document-kinds.ts";
 import {
   findVersion,
   latestVersion,

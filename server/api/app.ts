@@ -4,6 +4,7 @@ import type { Store } from "../store/store.ts";
 import { isStoreUnreachable } from "../store/store.ts";
 import { admin } from "./admin.ts";
 import { content } from "./content.ts";
+import { guest } from "./guest.ts";
 import type { PlatformEnv } from "./context.ts";
 import { requireClient } from "./contract.ts";
 import { ApiError, errorJson } from "./errors.ts";
@@ -54,6 +55,7 @@ export function createPlatformApi({ store, tokens, onError }: PlatformOptions) {
   v2.route("/", content);
   v2.route("/", pages);
   v2.route("/", admin);
+  v2.route("/", guest);
 
   api.route("/v1", v1);
   api.route("/v2", v2);

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
-import type { DocumentRef } from "./kinds.ts";
+import type { DocumentRef } from "../../schemas/document-kinds.ts";
 
 export interface Draft {
   document: Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
-import type { DocumentKind, DocumentRef } from "./kinds.ts";
+import type { DocumentKind, DocumentRef } from "../../schemas/document-kinds.ts";
 
 const TABLES = {
   page: { table: t.composedPages, keyColumn: t.composedPages.pageKey, keyField: "pageKey" },

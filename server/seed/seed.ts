@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { IMAGE_SIZES, renderImageSvg, type ImageKind } from "../media/images/svg.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
-import { CANCELLATION_PROMO_KEY } from "../documents/kinds.ts";
+import { CANCELLATION_PROMO_KEY } from "../../schemas/document-kinds.ts";
 import { publishIfChanged } from "../documents/versions.ts";
 import { loadRealmConfigs, demoRealmsDir, type RealmConfig } from "./config.ts";
 

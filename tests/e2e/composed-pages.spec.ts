@@ -3,8 +3,12 @@ import * as t from "../../server/store/schema.ts";
 import { openStore } from "../../server/store/store.ts";
 import { expect, test } from "./fixtures.ts";
 import { freshDataDir, removeDir, ServerProcess } from "./server-process.ts";
+import { signInAs } from "./signed-in.ts";
 
 test.describe("composed pages", () => {
+  // Arena shows its content to signed-in customers only (no full guest access).
+  test.beforeEach(({ context, baseURL }) => signInAs(context, baseURL!, "arena", "CUSTOMER"));
+
   test("arena's home is its composed page: hero, rails, sponsor and promo", async ({ page }) => {
     const response = await page.goto("/realm/arena");
     expect(response?.status()).toBe(200);
@@ -33,20 +37,25 @@ test.describe("composed pages", () => {
   });
 
   test("anonymous pages may be shared-cached briefly; requests with cookies never", async ({
-    request,
+    playwright,
+    baseURL,
   }) => {
-    const anonymous = await request.get("/realm/arena", { headers: { Cookie: "" } });
+    const request = await playwright.request.newContext({ baseURL });
+    const anonymous = await request.get("/realm/arena");
     expect(anonymous.headers()["cache-control"]).toBe(
       "public, max-age=0, s-maxage=30, stale-while-revalidate=60",
     );
     expect(anonymous.headers()["vary"]).toBe("Accept-Language, Cookie");
-    const withCookie = await request.get("/realm/arena/browse", {
-      headers: { Cookie: "session=x" },
-    });
+    const withCookie = await request.get("/realm/arena", { headers: { Cookie: "session=x" } });
     expect(withCookie.headers()["cache-control"]).toBe("private, no-cache");
-    const missing = await request.get("/realm/arena/grid/no-such-page");
+    // A guest of liga (checked in on the first visit) holds a session cookie from then on.
+    const guest = await request.get("/realm/liga/browse");
+    expect(guest.status()).toBe(200);
+    expect(guest.headers()["cache-control"]).toBe("private, no-cache");
+    const missing = await request.get("/realm/liga/grid/no-such-page");
     expect(missing.status()).toBe(404);
     expect(missing.headers()["cache-control"] ?? "no-store").not.toMatch(/public/);
+    await request.dispose();
   });
 
   test("rails move focus between cards with the arrow keys", async ({ page }) => {
@@ -67,7 +76,7 @@ test.describe("composed pages", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Past events" })).toBeVisible();
 
     await page.goto("/realm/liga/competicao/schedule");
-    await expect(page).toHaveURL(/\/realm\/liga\/section\/schedule$/);
+    await expect(page).toHaveURL(/\/realm\/liga\/schedule$/);
     await expect(page.getByRole("heading", { level: 2, name: "Agenda de jogos" })).toBeVisible();
 
     await page.goto("/realm/arena/browse");
@@ -177,11 +186,12 @@ test.describe("faulty page config", () => {
       await store.close();
 
       const server = await ServerProcess.start({ DATA_DIR: dataDir });
+      await signInAs(page.context(), server.url, "arena", "CUSTOMER");
       try {
-        expect((await page.goto(`${server.url}/realm/arena`))?.status()).toBe(200);
+        expect((await page.goto(`${server.url}/realm/arena/home`))?.status()).toBe(200);
         await expect(page.getByRole("heading", { level: 2, name: "Latest replays" })).toBeVisible();
         await expect(page.getByRole("heading", { level: 2, name: "Broken" })).toHaveCount(0);
-        await page.goto(`${server.url}/realm/arena`);
+        await page.goto(`${server.url}/realm/arena/home`);
         const warnings = server.output
           .join("")
           .split("\n")

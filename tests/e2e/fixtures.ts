@@ -1,5 +1,4 @@
 import { test as base } from "@playwright/test";
-import { TEST_SESSION_SECRET, TEST_TOKEN_SECRET } from "../fixtures/secrets.ts";
 import { freshDataDir, removeDir, ServerProcess } from "./server-process.ts";
 
 /** One built server with a fresh data folder, shared by the tests of a worker. */
@@ -8,12 +7,7 @@ export const test = base.extend<object, { server: ServerProcess }>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const dataDir = await freshDataDir();
-      const server = await ServerProcess.start({
-        DATA_DIR: dataDir,
-        LOG_REQUESTS: "false",
-        TOKEN_SECRET: TEST_TOKEN_SECRET,
-        SESSION_SECRET: TEST_SESSION_SECRET,
-      });
+      const server = await ServerProcess.start({ DATA_DIR: dataDir, LOG_REQUESTS: "false" });
       await use(server);
       await server.stop();
       await removeDir(dataDir);

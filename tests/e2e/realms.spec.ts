@@ -54,12 +54,18 @@ test.describe("the web app boots", () => {
     await context.close();
   });
 
-  test("an unknown realm or path is a not-found page with status 404", async ({ page }) => {
-    for (const path of ["/realm/nowhere", "/realm/arena/no-such-page", "/no-such-page"]) {
+  test("an unknown path is a not-found page with status 404; an unknown realm goes to the root", async ({
+    page,
+  }) => {
+    for (const path of ["/realm/arena/no-such-page", "/no-such-page", "/realm/liga/vod/1/x"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
     }
+    const unknown = await page.goto("/realm/nowhere");
+    expect(unknown?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Liga Play" })).toBeVisible();
   });
 
   test("the landing page lists the realms and works by keyboard", async ({ page }) => {

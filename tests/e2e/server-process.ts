@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { TEST_SESSION_SECRET, TEST_TOKEN_SECRET } from "../fixtures/secrets.ts";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -51,6 +52,9 @@ export class ServerProcess {
         DATABASE_URL: "",
         NODE_ENV: "production",
         HOST: "127.0.0.1",
+        // Known secrets, so tests can sign what a signed-in viewer's browser would hold.
+        TOKEN_SECRET: TEST_TOKEN_SECRET,
+        SESSION_SECRET: TEST_SESSION_SECRET,
         ...this.env,
         PORT: String(this.port),
       },

@@ -24,3 +24,13 @@ export async function signIn(context: BrowserContext, baseUrl: string, token: st
     { name: SESSION_COOKIE, value, url: baseUrl, httpOnly: true, sameSite: "Lax", secure: true },
   ]);
 }
+
+/** Signs the browser in as a viewer of `realm` with `role`. */
+export async function signInAs(
+  context: BrowserContext,
+  baseUrl: string,
+  realm: string,
+  role: Role,
+): Promise<void> {
+  await signIn(context, baseUrl, await tokenFor(realm, role));
+}

@@ -1,5 +1,5 @@
-import { validatePage, type PageIssue } from "../../schemas/page-validation.ts";
-import { validate } from "../../schemas/validator.ts";
+import { validatePage, type PageIssue } from "./page-validation.ts";
+import { validate } from "./validator.ts";
 
 /** How published documents are stored: one versioned table per kind. */
 export type DocumentKind = "page" | "section" | "menu" | "promo";

@@ -1,0 +1,59 @@
+import type { Route } from "../../schemas/generated/route-table.ts";
+import {
+  allowedRoles,
+  routeExists,
+  type RouteSettings,
+  type RouteTarget,
+  type ViewerRole,
+} from "./routes.ts";
+
+export type GuardDecision =
+  | { type: "allow" }
+  /** The route does not exist for this realm. */
+  | { type: "notFound" }
+  /** Sign in as a guest first (the route admits guests), then come back. */
+  | { type: "guestCheckIn" }
+  | { type: "redirect"; to: RouteTarget };
+
+/** Routes a payment provider sends the viewer back to, with `redirect_status` in the query. */
+const PAYMENT_RETURN_ROUTES = new Set(["signup", "purchase", "pay", "paymentUpdate"]);
+
+/** Where viewers land when a route is not for them: the realm's home (spec section 2). */
+export const DEFAULT_TARGET: RouteTarget = { name: "home" };
+
+/**
+ * Route guarding (spec section 4), decided from the route, the viewer's role and the realm's
+ * settings. `from` is the realm-relative path (with its query) to come back to after signing in.
+ */
+export function guardRoute(
+  route: Route,
+  role: ViewerRole,
+  settings: RouteSettings,
+  { from, query }: { from: string; query: URLSearchParams },
+): GuardDecision {
+  if (!routeExists(route, settings)) {
+    // Without the vesper engine search is an overlay: /search opens it over the default page.
+    if (route.name === "search") {
+      return { type: "redirect", to: { ...DEFAULT_TARGET, query: { search: "" }, hash: "search" } };
+    }
+    return { type: "notFound" };
+  }
+  if (role === "GUEST" && !settings.guestsAllowed) {
+    return { type: "redirect", to: { name: "logout" } };
+  }
+  const allowed = allowedRoles(route.access, settings);
+  if (allowed.includes(role)) return { type: "allow" };
+
+  const login: GuardDecision = { type: "redirect", to: { name: "login", query: { from } } };
+  const paymentReturn = query.has("redirect_status") && PAYMENT_RETURN_ROUTES.has(route.name);
+  if (role === "UNAUTHENTICATED" || paymentReturn) {
+    // A route that admits guests checks the viewer in as one, if the realm has guests.
+    if (allowed.includes("GUEST") && settings.guestsAllowed) return { type: "guestCheckIn" };
+    if (settings.fullGuestAccess && settings.guestsAllowed) {
+      return { type: "redirect", to: DEFAULT_TARGET };
+    }
+    return login;
+  }
+  if (role === "GUEST" && !settings.fullGuestAccess) return login;
+  return { type: "redirect", to: DEFAULT_TARGET };
+}

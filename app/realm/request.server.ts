@@ -1,0 +1,151 @@
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
+import type { Route } from "../../schemas/generated/route-table.ts";
+import { PlatformError } from "../platform/client.ts";
+import type { PlatformLoadContext } from "../platform/context.ts";
+import { lookupRealm, lookupRealmByHost, platformClient } from "../platform/platform.server.ts";
+import { sessionStorage } from "../session/session.server.ts";
+import { viewerOf, type Viewer } from "../session/viewer.server.ts";
+import { guardRoute } from "./guards.ts";
+import { matchRoute, routeHref, type RouteSettings } from "./routes.ts";
+import { asRouteError, loadShell, type Shell } from "./shell.server.ts";
+
+/** A request inside a realm, resolved once and shared by every loader of that request. */
+export interface RealmRequest {
+  realm: RealmLookup;
+  shell: Shell;
+  /** "/realm/{name}" on a shared host, "" on the realm's own domain. */
+  basePath: string;
+  viewer: Viewer;
+  /** The named route the path matched. */
+  route: Route;
+}
+
+const resolved = new WeakMap<object, Promise<RealmRequest | null>>();
+
+/** Referral parameters of marketing links (spec section 2): stored, then dropped from the URL. */
+const REFERRAL_PARAMS = ["esrefid", "esclkid"] as const;
+
+/**
+ * The realm of a request (the `/realm/{name}` prefix, else the host name), its shell, the viewer,
+ * and the route guard's verdict (spec section 4), which throws the redirect or 404 it calls
+ * for. Null when the request names no realm (a host that is no realm's, outside `/realm/`).
+ */
+export function realmRequest(args: LoaderFunctionArgs): Promise<RealmRequest | null> {
+  let pending = resolved.get(args.context);
+  if (!pending) {
+    pending = resolve(args);
+    resolved.set(args.context, pending);
+  }
+  return pending;
+}
+
+/** Like `realmRequest`, for loaders that only make sense inside a realm: otherwise a 404. */
+export async function requireRealmRequest(args: LoaderFunctionArgs): Promise<RealmRequest> {
+  const found = await realmRequest(args);
+  if (!found) throw data(null, { status: 404 });
+  return found;
+}
+
+async function resolve({ request, params, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  let realm: RealmLookup | null;
+  let basePath: string;
+  try {
+    if (params.realm) {
+      realm = await lookupRealm(context, params.realm);
+      // A realm that cannot be loaded on a /realm path goes to the site root (spec section 8).
+      if (!realm) throw redirect("/");
+      basePath = `/realm/${realm.realm}`;
+    } else {
+      realm = await lookupRealmByHost(context, url.host);
+      basePath = "";
+    }
+  } catch (error) {
+    throw asRouteError(error);
+  }
+  if (!realm) return null;
+
+  const shell = await loadShell(request, context, realm.realm);
+  const viewer = await viewerOf(request, context, realm.realm);
+  const relative = url.pathname.slice(basePath.length) || "/";
+  const matched = matchRoute(relative);
+  if (!matched) throw data(null, { status: 404 });
+
+  await storeReferral(url, context, realm);
+  if (url.searchParams.has("pwrt") && matched.route.name !== "loginResetPassword") {
+    throw redirect(routeHref(basePath, { name: "loginResetPassword", query: queryOf(url) }));
+  }
+
+  const decision = guardRoute(matched.route, viewer.role, shell.settings as RouteSettings, {
+    from: `${relative}${url.search}`,
+    query: url.searchParams,
+  });
+  switch (decision.type) {
+    case "allow":
+      break;
+    case "notFound":
+      throw data(null, { status: 404 });
+    case "redirect":
+      throw redirect(routeHref(basePath, decision.to));
+    case "guestCheckIn":
+      throw await guestCheckIn(request, context, realm, basePath);
+  }
+  return { realm, shell, basePath, viewer, route: matched.route };
+}
+
+/** Stores `esrefid`/`esclkid` through the platform and reloads the URL without them. */
+async function storeReferral(url: URL, context: PlatformLoadContext, realm: RealmLookup) {
+  const referralExid = url.searchParams.get("esrefid");
+  if (!REFERRAL_PARAMS.some((p) => url.searchParams.has(p))) return;
+  if (referralExid) {
+    try {
+      await platformClient(context, { realm }).post("/v1/session", {
+        referralExid,
+        ...(url.searchParams.get("esclkid") ? { clickId: url.searchParams.get("esclkid") } : {}),
+      });
+    } catch (error) {
+      // A lost referral must not cost the viewer the page (spec section 8: logged only).
+      console.warn(
+        JSON.stringify({ level: "warn", msg: "referral not stored", error: String(error) }),
+      );
+    }
+  }
+  const clean = new URL(url);
+  for (const name of REFERRAL_PARAMS) clean.searchParams.delete(name);
+  throw redirect(`${clean.pathname}${clean.search}${clean.hash}`);
+}
+
+/** Guest sign-in, then the same URL again with the guest session cookie. */
+async function guestCheckIn(
+  request: Request,
+  context: PlatformLoadContext,
+  realm: RealmLookup,
+  basePath: string,
+) {
+  const storage = sessionStorage(context.session, basePath || "/");
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  try {
+    const tokens = await platformClient(context, { realm }).post<{
+      authorisationToken: string;
+      refreshToken: string | null;
+    }>("/v2/login/guest/checkin");
+    session.set("accessToken", tokens.authorisationToken);
+    if (tokens.refreshToken) session.set("refreshToken", tokens.refreshToken);
+  } catch (error) {
+    // A failed check-in ends whatever session there was, then fails the page (spec section 4).
+    const headers = { "Set-Cookie": await storage.destroySession(session) };
+    if (error instanceof PlatformError) {
+      return data({ code: error.code, requestId: error.requestId }, { status: 503, headers });
+    }
+    throw error;
+  }
+  const url = new URL(request.url);
+  return redirect(`${url.pathname}${url.search}`, {
+    headers: { "Set-Cookie": await storage.commitSession(session) },
+  });
+}
+
+function queryOf(url: URL): Record<string, string> {
+  return Object.fromEntries(url.searchParams);
+}
