@@ -39,7 +39,12 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     locale: shell.locale,
     // The browser gets what the frame needs to know of the settings, not the settings.
-    shell: { ...shell, features: realmFeatures(settings as RouteSettings) },
+    shell: {
+      ...shell,
+      features: realmFeatures(settings as RouteSettings),
+      /** Viewers have profiles to switch between (spec section 3: status NONE means none). */
+      profilesConfigured: (settings.profileConfiguration?.status ?? "NONE") !== "NONE",
+    },
     basePath: found.basePath,
     viewer: { role: found.viewer.role, child: found.viewer.child },
   };
