@@ -12,6 +12,7 @@ import {
 import { useEffect, useMemo, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { createI18n, uiLanguage } from "./i18n/i18n.ts";
+import { FRAME_GUARD_SCRIPT, keepRedirectResult } from "./realm/frame-guard.ts";
 import { realmRequest } from "./realm/request.server.ts";
 import { realmFeatures, type RouteSettings } from "./realm/routes.ts";
 import { themeStyle } from "./realm/theme.ts";
@@ -62,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script dangerouslySetInnerHTML={{ __html: FRAME_GUARD_SCRIPT }} />
         <Meta />
         {error != null ? <title>{i18n.t(errorTitleKey(error))}</title> : null}
         <Links />
@@ -79,6 +81,7 @@ export default function App() {
   useEffect(() => {
     // A marker for end-to-end tests and styles that only apply once the page is interactive.
     document.documentElement.dataset.hydrated = "true";
+    keepRedirectResult(window.location, window.history, window.localStorage);
   }, []);
   return <Outlet />;
 }

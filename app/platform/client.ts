@@ -95,13 +95,13 @@ export function createPlatformClient(options: PlatformClientOptions) {
       headers.set("Realm", options.realm);
       headers.set("X-Api-Key", options.apiKey);
     }
-    if (init.auth) {
-      if (!token)
-        throw new PlatformError(401, "AUTHENTICATION_REQUIRED", [
-          "This call needs a signed-in viewer",
-        ]);
-      headers.set("Authorization", `Bearer ${token}`);
+    if (init.auth && !token) {
+      throw new PlatformError(401, "AUTHENTICATION_REQUIRED", [
+        "This call needs a signed-in viewer",
+      ]);
     }
+    // A signed-in viewer's token goes with every call, so answers can depend on who asks.
+    if (token) headers.set("Authorization", `Bearer ${token}`);
     const url = resolveUrl(options.baseUrl, path, init.query);
     const started = performance.now();
     let response: Response;

@@ -69,21 +69,30 @@ export function fetchRealmDirectory(context: PlatformLoadContext): Promise<Realm
   return platformClient(context).get<RealmDirectory>("/v1/realms", { anonymous: true });
 }
 
+export interface InitScope {
+  locale?: string;
+  mobile: boolean;
+  /** What init may differ by for a viewer; answers are shared by viewers of one role. */
+  role: string;
+  token?: string;
+}
+
 export function fetchInit(
   context: PlatformLoadContext,
   realm: RealmLookup,
-  { locale, mobile }: { locale?: string; mobile: boolean },
+  scope: InitScope,
 ): Promise<InitResponse> {
-  const key = `${context.platformBaseUrl}|${realm.realm}|${locale ?? ""}|${mobile ? "m" : "d"}`;
-  return initCache.get(key, () => loadInit(context, realm, { locale, mobile }));
+  const { locale, mobile, role } = scope;
+  const key = `${context.platformBaseUrl}|${realm.realm}|${locale ?? ""}|${mobile ? "m" : "d"}|${role}`;
+  return initCache.get(key, () => loadInit(context, realm, scope));
 }
 
 function loadInit(
   context: PlatformLoadContext,
   realm: RealmLookup,
-  { locale, mobile }: { locale?: string; mobile: boolean },
+  { locale, mobile, token }: InitScope,
 ): Promise<InitResponse> {
-  return platformClient(context, { realm, locale }).get<InitResponse>("/v1/init", {
+  return platformClient(context, { realm, locale, token }).get<InitResponse>("/v1/init", {
     query: {
       countEvents: "LIVE",
       menuTargetPlatform: mobile ? "MOBILE_WEB" : "WEB",

@@ -66,8 +66,8 @@ async function resolve({ request, params, context }: LoaderFunctionArgs) {
   }
   if (!realm) return null;
 
-  const shell = await loadShell(request, context, realm.realm);
   const viewer = await viewerOf(request, context, realm.realm);
+  const shell = await loadShell(request, context, realm.realm, viewer);
   const relative = url.pathname.slice(basePath.length) || "/";
   const matched = matchRoute(relative);
   if (!matched) throw data(null, { status: 404 });

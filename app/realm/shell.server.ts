@@ -20,6 +20,7 @@ export async function loadShell(
   request: Request,
   context: PlatformLoadContext,
   realmName: string,
+  viewer: { role: string; token?: string },
 ): Promise<Shell> {
   try {
     const realm = await lookupRealm(context, realmName);
@@ -28,6 +29,8 @@ export async function loadShell(
     const init = await fetchInit(context, realm, {
       locale: request.headers.get("Accept-Language") ?? undefined,
       mobile: MOBILE_UA.test(request.headers.get("User-Agent") ?? ""),
+      role: viewer.role,
+      token: viewer.role === "UNAUTHENTICATED" ? undefined : viewer.token,
     });
     return {
       realm: init.realm,

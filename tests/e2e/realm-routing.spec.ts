@@ -106,3 +106,36 @@ test.describe("realm resolution and routing", () => {
     }
   });
 });
+
+test.describe("frames and payment results", () => {
+  test("a page shown in a frame takes over the window; preview and disconnected pages stay framed", async ({
+    page,
+  }) => {
+    await page.goto("/disconnected");
+    await page.evaluate(() => {
+      const frame = document.createElement("iframe");
+      frame.src = "/realm/liga/schedule";
+      document.body.append(frame);
+    });
+    await expect(page).toHaveURL(/\/realm\/liga\/schedule$/);
+
+    await page.goto("/disconnected");
+    await page.evaluate(() => {
+      const frame = document.createElement("iframe");
+      frame.src = "/realm/liga/preview/page/home";
+      frame.title = "preview";
+      document.body.append(frame);
+    });
+    await expect(page.frameLocator("iframe").getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/disconnected$/);
+  });
+
+  test("a redirectResult parameter is kept in local storage and removed from the URL", async ({
+    page,
+  }) => {
+    await page.goto("/realm/liga/schedule?redirectResult=ok-123&tab=2");
+    await page.locator("html[data-hydrated]").waitFor();
+    await expect(page).toHaveURL(/\/realm\/liga\/schedule\?tab=2$/);
+    expect(await page.evaluate(() => localStorage.getItem("redirectResult"))).toBe("ok-123");
+  });
+});
