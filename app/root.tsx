@@ -15,6 +15,7 @@ import { createI18n, uiLanguage } from "./i18n/i18n.ts";
 import { FRAME_GUARD_SCRIPT, keepRedirectResult } from "./realm/frame-guard.ts";
 import { realmRequest } from "./realm/request.server.ts";
 import { realmFeatures, type RouteSettings } from "./realm/routes.ts";
+import { viewerTheme } from "./realm/viewer-theme.ts";
 import { themeStyle } from "./realm/theme.ts";
 import { ConnectionFailed, Forbidden, GenericError, NotFound } from "./ui/StatusPage.tsx";
 import styles from "./styles/app.css?url";
@@ -42,6 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
     // The browser gets what the frame needs to know of the settings, not the settings.
     shell: {
       ...shell,
+      theme: viewerTheme(shell.theme, settings, found.viewer),
       features: realmFeatures(settings as RouteSettings),
       /** Viewers have profiles to switch between (spec section 3: status NONE means none). */
       profilesConfigured: (settings.profileConfiguration?.status ?? "NONE") !== "NONE",
