@@ -7,6 +7,7 @@ import { lookupRealm, lookupRealmByHost, platformClient } from "../platform/plat
 import { sessionStorage } from "../session/session.server.ts";
 import { viewerOf, type Viewer } from "../session/viewer.server.ts";
 import { guardRoute } from "./guards.ts";
+import { warnOfSettings } from "./settings-warnings.ts";
 import { matchRoute, routeHref, type RouteSettings } from "./routes.ts";
 import { asRouteError, loadShell, type Shell } from "./shell.server.ts";
 
@@ -77,6 +78,7 @@ async function resolve({ request, params, context }: LoaderFunctionArgs) {
     throw redirect(routeHref(basePath, { name: "loginResetPassword", query: queryOf(url) }));
   }
 
+  warnOfSettings(realm.realm, matched.route.name, shell.settings as RouteSettings);
   const decision = guardRoute(matched.route, viewer.role, shell.settings as RouteSettings, {
     from: `${relative}${url.search}`,
     query: url.searchParams,
