@@ -8,6 +8,8 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx"],
           environment: "node",
+          // Image encoding and schema compilation are CPU-bound; shared CI cores can be busy.
+          testTimeout: 20_000,
         },
       },
       {
