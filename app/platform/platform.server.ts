@@ -95,6 +95,7 @@ function loadInit(
   return platformClient(context, { realm, locale, token }).get<InitResponse>("/v1/init", {
     query: {
       countEvents: "LIVE",
+      pk: "subTitleLanguage,audioLanguage,autoAdvance,pluginAccessTokens,videoBackgroundAutoPlay",
       menuTargetPlatform: mobile ? "MOBILE_WEB" : "WEB",
       readLicences: true,
       // Page sizes the spec gives for small and large screens.

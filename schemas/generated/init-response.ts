@@ -46,6 +46,36 @@ export interface InitResponse {
    * Items: One provider, as in the realm settings.
    */
   authenticationProviders: {}[];
+  /**
+   * The viewer's playback preferences named by the pk query parameter (defaults until the viewer saves their own).
+   */
+  preferences?: {
+    /**
+     * Subtitle language code, or null for none.
+     */
+    subTitleLanguage?: string | null;
+    /**
+     * Audio language code, or null for the stream's default.
+     */
+    audioLanguage?: string | null;
+    /**
+     * Play the next episode or video when one ends.
+     */
+    autoAdvance?: boolean;
+    /**
+     * Access tokens of plugins, by plugin id.
+     */
+    pluginAccessTokens?: {
+      /**
+       * A plugin's access token.
+       */
+      [k: string]: string | undefined;
+    };
+    /**
+     * Play hero background videos automatically.
+     */
+    videoBackgroundAutoPlay?: boolean;
+  };
 }
 /**
  * Identity of the realm.

@@ -6,10 +6,21 @@ import { imageUrl } from "./cards.ts";
 import { countLiveEvents, loadHeroes } from "./content.ts";
 import type { PlatformEnv } from "./context.ts";
 import { badRequest } from "./errors.ts";
+import type { InitResponse } from "../../schemas/generated/init-response.ts";
 
 export const init = new Hono<PlatformEnv>();
 
 const PLATFORMS = ["WEB", "MOBILE_WEB"] as const;
+
+/** Preferences a client may ask for with `pk`, and what a viewer has until they choose. */
+const DEFAULT_PREFERENCES = {
+  subTitleLanguage: null,
+  audioLanguage: null,
+  autoAdvance: true,
+  pluginAccessTokens: {},
+  videoBackgroundAutoPlay: true,
+} satisfies NonNullable<InitResponse["preferences"]>;
+type PreferenceKey = keyof typeof DEFAULT_PREFERENCES;
 
 /**
  * Everything a client needs to draw a realm's shell in one call (spec section 7, init):
@@ -30,6 +41,7 @@ init.get("/init", async (c) => {
   if (countEvents !== undefined && countEvents.toUpperCase() !== "LIVE") {
     throw badRequest("INVALID_QUERY", "Query parameter 'countEvents' must be LIVE");
   }
+  const preferenceKeys = preferenceKeysOf(c.req.queries("pk") ?? []);
   const now = new Date();
   const [menu, heroes, eventCount] = await Promise.all([
     loadMenu(db, realm.name, platform),
@@ -51,10 +63,31 @@ init.get("/init", async (c) => {
     menu,
     content: { heroes },
     ...(eventCount === undefined ? {} : { eventCount }),
+    ...(preferenceKeys.length > 0
+      ? {
+          preferences: Object.fromEntries(
+            preferenceKeys.map((key) => [key, DEFAULT_PREFERENCES[key]]),
+          ),
+        }
+      : {}),
     authenticationProviders:
       (realm.settings as { authenticationProviders?: unknown[] }).authenticationProviders ?? [],
   });
 });
+
+/** `pk` names preferences, repeated or comma-separated; an unknown name is a 400. */
+function preferenceKeysOf(values: string[]): PreferenceKey[] {
+  const keys = values.flatMap((v) => v.split(",")).filter((k) => k !== "");
+  for (const key of keys) {
+    if (!(key in DEFAULT_PREFERENCES)) {
+      throw badRequest(
+        "INVALID_QUERY",
+        `Query parameter 'pk' names unknown preference '${key.slice(0, 40)}' (one of ${Object.keys(DEFAULT_PREFERENCES).join(", ")})`,
+      );
+    }
+  }
+  return [...new Set(keys)] as PreferenceKey[];
+}
 
 /** The live menu for a target platform, falling back to the WEB menu. */
 export async function loadMenu(db: Db, realm: string, platform: string) {

@@ -123,6 +123,17 @@ describe("init", () => {
       allowGuestSchedule: true,
     });
     expect(init).not.toHaveProperty("eventCount");
+    expect(init).not.toHaveProperty("preferences");
+  });
+
+  it("answers the preferences named by pk, and refuses unknown ones", async () => {
+    const init = await (
+      await platform.api.call("liga", "/api/v1/init?pk=autoAdvance,subTitleLanguage&pk=autoAdvance")
+    ).json();
+    expect(init.preferences).toEqual({ autoAdvance: true, subTitleLanguage: null });
+    const bad = await platform.api.call("liga", "/api/v1/init?pk=volume");
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).messages[0]).toMatch(/unknown preference 'volume'/);
   });
 
   it.each([
