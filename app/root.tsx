@@ -9,9 +9,9 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, useMemo, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
-import { createI18n, uiLanguage } from "./i18n/i18n.ts";
+import { i18nFor, uiLanguage } from "./i18n/i18n.ts";
 import { loadShell } from "./realm/shell.server.ts";
 import { themeStyle } from "./realm/theme.ts";
 import { ConnectionFailed, GenericError, NotFound } from "./ui/StatusPage.tsx";
@@ -41,7 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const error = useRouteError();
   const locale = data?.locale ?? "en";
-  const i18n = useMemo(() => createI18n(locale), [locale]);
+  const i18n = i18nFor(locale);
   return (
     <html lang={locale} data-theme={data?.shell?.theme.mode ?? "dark"}>
       <head>

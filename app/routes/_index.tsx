@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "../i18n/i18n.ts";
 import { fetchRealmDirectory } from "../platform/platform.server.ts";
 import { asRouteError } from "../realm/shell.server.ts";
 
@@ -16,7 +16,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export default function RealmDirectory() {
   const { realms } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <main id="main" className="directory">
       <h1>{t("chooseRealm")}</h1>

@@ -1,11 +1,11 @@
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "../i18n/i18n.ts";
 import type { loader as rootLoader } from "../root.tsx";
 
 /** The realm's frame around its pages: brand and live count (navigation comes with the shell). */
 export default function RealmFrame() {
   const shell = useRouteLoaderData<typeof rootLoader>("root")?.shell;
-  const { t } = useTranslation();
+  const t = useT();
   if (!shell) return <Outlet />;
   const { realm, eventCount } = shell;
   return (

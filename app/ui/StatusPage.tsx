@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "../i18n/i18n.ts";
 
 /** Full-page message used for not-found, connection and generic errors. */
 export function StatusPage({
@@ -24,7 +24,7 @@ export function StatusPage({
 }
 
 export function ConnectionFailed() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <StatusPage
       title={t("connectionFailed")}
@@ -35,7 +35,7 @@ export function ConnectionFailed() {
 }
 
 export function NotFound({ home = "/" }: { home?: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <StatusPage
       title={t("pageNotFound")}
@@ -46,7 +46,7 @@ export function NotFound({ home = "/" }: { home?: string }) {
 }
 
 export function GenericError() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <StatusPage
       title={t("anErrorOccured")}
