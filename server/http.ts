@@ -3,6 +3,8 @@ import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { Hono, type Context } from "hono";
+import { deviceClass } from "../app/realm/device.ts";
+import { PageCache, type PageCacheOptions } from "./page-cache.ts";
 import { forwardToPlatform } from "./platform-proxy.ts";
 import { createPlatformApi } from "./api/app.ts";
 import { HEADERS } from "./api/contract.ts";
@@ -20,6 +22,8 @@ export interface ServerAppOptions {
   apiBaseUrl?: string;
   publicDir?: string;
   log?: (line: Record<string, unknown>) => void;
+  /** The in-process cache of anonymous pages (server/page-cache.ts); `false` turns it off. */
+  pageCache?: PageCacheOptions | false;
 }
 
 const schemasDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../schemas");
@@ -174,15 +178,42 @@ export function createServerApp(options: ServerAppOptions) {
     const handle = createRequestHandler(options.build, options.mode ?? "production");
     const internalFetch = async (request: Request) =>
       platform!.fetch(request, { requestId: request.headers.get(HEADERS.requestId) ?? undefined });
-    app.all("*", (c) => {
-      const context: PlatformLoadContext = {
-        requestId: c.get("requestId"),
-        timing: c.get("timing"),
-        platformBaseUrl: platform ? IN_PROCESS_PLATFORM : apiBaseUrl!,
-        platformFetch: platform ? internalFetch : (request: Request) => fetch(request),
-        setRealm: (realm) => c.set("realm", realm),
+    const pageCache =
+      options.pageCache === false
+        ? undefined
+        : new PageCache<string>({
+            // Pages differ by device class, not by browser version (app/realm/device.ts).
+            normalize: { "user-agent": deviceClass },
+            onRefreshError: (error) =>
+              log({
+                level: "error",
+                msg: "page cache refresh failed",
+                error: error instanceof Error ? error.stack : String(error),
+              }),
+            ...options.pageCache,
+          });
+    app.all("*", async (c) => {
+      // Renders one page; the realm it names comes back so a cached answer can log it too.
+      const render = async (request: Request, { background }: { background: boolean }) => {
+        let realm: string | undefined;
+        const context: PlatformLoadContext = {
+          requestId: c.get("requestId"),
+          // A background refresh must not add its platform time to the visitor's request.
+          timing: background ? { platformMs: 0, platformCalls: 0 } : c.get("timing"),
+          platformBaseUrl: platform ? IN_PROCESS_PLATFORM : apiBaseUrl!,
+          platformFetch: platform ? internalFetch : (request: Request) => fetch(request),
+          setRealm: (name) => {
+            realm = name;
+            if (!background) c.set("realm", name);
+          },
+        };
+        const response = await handle(request, context as unknown as AppLoadContext);
+        return { response, meta: realm };
       };
-      return handle(c.req.raw, context as unknown as AppLoadContext);
+      if (!pageCache) return (await render(c.req.raw, { background: false })).response;
+      const answer = await pageCache.handle(c.req.raw, render);
+      if (answer.meta) c.set("realm", answer.meta);
+      return answer.response;
     });
   }
   return app;

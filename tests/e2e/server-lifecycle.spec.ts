@@ -13,9 +13,8 @@ const KEY = {
 };
 
 /**
- * How long a platform or store outage may take to show as Connection Failed: the web app
- * asks which version of a page is live at most every 2 s, and renders from what it has until
- * then.
+ * How long a platform or store outage may take to show as Connection Failed: the page cache
+ * serves a page for at most 5 s, the web app's live-version check is 2 s old at most.
  */
 const OUTAGE_SHOWN = { timeout: 15_000, intervals: [500] };
 
@@ -145,7 +144,7 @@ test.describe("the server process", () => {
 
       await platform.stop();
       expect((await fetch(`${web.url}/healthz`)).status).toBe(503);
-      // What the web app read a moment ago may still render the page for a few seconds.
+      // A guest may get the page rendered a moment ago for a few seconds more (decision 004).
       await expect
         .poll(async () => (await page.goto(`${web.url}/realm/arena`))?.status(), OUTAGE_SHOWN)
         .toBe(503);
@@ -175,7 +174,7 @@ test.describe("the server process", () => {
       expect((await page.goto(`${server.url}/realm/arena`))?.status()).toBe(200);
 
       await proxy.stop();
-      // What the web app read a moment ago may still render the page for a few seconds.
+      // A guest may get the page rendered a moment ago for a few seconds more (decision 004).
       await expect
         .poll(async () => (await page.goto(`${server.url}/realm/arena`))?.status(), OUTAGE_SHOWN)
         .toBe(503);
