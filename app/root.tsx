@@ -9,9 +9,9 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, useMemo, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
-import { createI18n, uiLanguage } from "./i18n/i18n.ts";
+import { i18nFor, uiLanguage } from "./i18n/i18n.ts";
 import { FRAME_GUARD_SCRIPT, keepRedirectResult } from "./realm/frame-guard.ts";
 import { realmRequest } from "./realm/request.server.ts";
 import { realmFeatures, type RouteSettings } from "./realm/routes.ts";
@@ -59,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const error = useRouteError();
   const locale = data?.locale ?? "en";
-  const i18n = useMemo(() => createI18n(locale), [locale]);
+  const i18n = i18nFor(locale);
   return (
     <html lang={locale} data-theme={data?.shell?.theme.mode ?? "dark"}>
       <head>

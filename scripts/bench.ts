@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: builds the app, starts the production server on a free port with an empty
  * data directory, and measures
- *   (a) the realm home page against a static file of the same size served by the same process
- *       (the ratio says what server rendering costs over just sending bytes), and
+ *   (a) the realm home page against a static file of the same size served by the same process,
+ *       twice: rendered for every request (the page cache bypassed with `Cache-Control:
+ *       no-cache`; the ratio says what server rendering costs over just sending bytes), and as
+ *       a guest gets it, from the server's page cache (server/page-cache.ts), and
  *   (b) the JavaScript each route loads on a first visit, raw and gzipped.
  * Prints both and writes them to bench/results.json. `BENCH_DURATION` (seconds, default 10)
  * sets how long each load run lasts. Exit 0 on success, 1 with a one-line reason on failure.
@@ -10,6 +12,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CONNECTIONS, measure, type LoadFigures } from "./bench/load.ts";
+import { CACHE_STATUS_HEADER } from "../server/page-cache.ts";
 import { routeJsSizes, type JsSize } from "./bench/route-js.ts";
 import { measureValidation, type ValidationFigures } from "./bench/validation.ts";
 import {
@@ -27,6 +30,8 @@ const HOME_PATH = "/realm/arena";
 const BASELINE_NAME = "bench-baseline.html";
 const BASELINE_FILE = path.join(ROOT, "public", BASELINE_NAME);
 const RESULTS_FILE = path.join(ROOT, "bench", "results.json");
+/** Asks for a fresh answer: the page cache passes the request to the renderer untouched. */
+const BYPASS_CACHE = { "Cache-Control": "no-cache" };
 
 let server: RunningServer | undefined;
 
@@ -42,18 +47,34 @@ async function main() {
   const js = await routeJsSizes(ROOT);
   server = await startServer();
   const home = await writeBaseline(server.baseUrl);
+  const homeUrl = `${server.baseUrl}${HOME_PATH}`;
+  // Each run must measure what it says: rendered every time, or answered from the cache.
+  await expectCacheStatus(homeUrl, BYPASS_CACHE, "bypass");
+  await expectCacheStatus(homeUrl, {}, "hit");
   // One after the other: concurrent runs would compete for the same CPU and skew both.
-  const homeLoad = await measure(`${server.baseUrl}${HOME_PATH}`, duration);
+  const homeLoad = await measure(homeUrl, duration, BYPASS_CACHE);
+  const cachedLoad = await measure(homeUrl, duration);
   const staticLoad = await measure(`${server.baseUrl}/${BASELINE_NAME}`, duration);
   const ratio = homeLoad.rps / staticLoad.rps;
+  const cachedRatio = cachedLoad.rps / staticLoad.rps;
 
-  printLoad(home.bytes, duration, homeLoad, staticLoad, ratio);
+  printLoad(home.bytes, duration, { homeLoad, cachedLoad, staticLoad, ratio, cachedRatio });
   printJs(js);
   const validation = measureValidation();
   console.log(
     `\nValidating a ${validation.blocks}-block page: median ${validation.medianMs.toFixed(2)} ms, p95 ${validation.p95Ms.toFixed(2)} ms (target under 20 ms)`,
   );
-  writeResults({ duration, homeBytes: home.bytes, homeLoad, staticLoad, ratio, js, validation });
+  writeResults({
+    duration,
+    homeBytes: home.bytes,
+    homeLoad,
+    cachedLoad,
+    staticLoad,
+    ratio,
+    cachedRatio,
+    js,
+    validation,
+  });
 }
 
 function durationSeconds(): number {
@@ -82,6 +103,23 @@ async function writeBaseline(baseUrl: string): Promise<{ bytes: number }> {
   return { bytes: home.length };
 }
 
+/** Fails unless the page cache answers `url` with these headers as `expected`. */
+async function expectCacheStatus(url: string, headers: Record<string, string>, expected: string) {
+  // The second answer of a cacheable page is a hit; the first may be the miss that stores it.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
+    await response.arrayBuffer();
+    const status = response.headers.get(CACHE_STATUS_HEADER);
+    if (status === expected) return;
+    if (attempt === 1) {
+      throw new BenchError(
+        `${url} answered ${CACHE_STATUS_HEADER}: ${status}, expected ${expected}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 async function fetchBytes(url: string): Promise<Buffer> {
   const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
   if (!response.ok) throw new BenchError(`GET ${url} answered ${response.status}`);
@@ -91,9 +129,13 @@ async function fetchBytes(url: string): Promise<Buffer> {
 function printLoad(
   bytes: number,
   duration: number,
-  home: LoadFigures,
-  baseline: LoadFigures,
-  ratio: number,
+  figures: {
+    homeLoad: LoadFigures;
+    cachedLoad: LoadFigures;
+    staticLoad: LoadFigures;
+    ratio: number;
+    cachedRatio: number;
+  },
 ) {
   console.log(
     `\nHome page vs static file of the same size (${bytes} bytes), ` +
@@ -111,10 +153,15 @@ function printLoad(
   console.log(
     table(
       ["target", "req/s", "p50 ms", "p99 ms", "requests", "non-2xx", "errors"],
-      [row(HOME_PATH, home), row(`/${BASELINE_NAME}`, baseline)],
+      [
+        row(`${HOME_PATH} (rendered)`, figures.homeLoad),
+        row(`${HOME_PATH} (page cache)`, figures.cachedLoad),
+        row(`/${BASELINE_NAME}`, figures.staticLoad),
+      ],
     ),
   );
-  console.log(`\nhome_rps / static_rps = ${ratio.toFixed(3)}`);
+  console.log(`\nrendered:   home_rps / static_rps = ${figures.ratio.toFixed(3)}`);
+  console.log(`page cache: home_rps / static_rps = ${figures.cachedRatio.toFixed(3)}`);
 }
 
 function printJs(js: Record<string, JsSize>) {
@@ -133,8 +180,10 @@ function writeResults(figures: {
   duration: number;
   homeBytes: number;
   homeLoad: LoadFigures;
+  cachedLoad: LoadFigures;
   staticLoad: LoadFigures;
   ratio: number;
+  cachedRatio: number;
   js: Record<string, JsSize>;
   validation: ValidationFigures;
 }) {
@@ -150,8 +199,14 @@ function writeResults(figures: {
     durationSeconds: figures.duration,
     connections: CONNECTIONS,
     homeBytes: figures.homeBytes,
-    targets: { home: target(figures.homeLoad), static: target(figures.staticLoad) },
+    // home: rendered for every request; homeCached: answered from the server's page cache.
+    targets: {
+      home: target(figures.homeLoad),
+      homeCached: target(figures.cachedLoad),
+      static: target(figures.staticLoad),
+    },
     ratio: figures.ratio,
+    cachedRatio: figures.cachedRatio,
     js: figures.js,
     validation: figures.validation,
   };

@@ -3,6 +3,8 @@ import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { Hono, type Context } from "hono";
+import { deviceClass } from "../app/realm/device.ts";
+import { PageCache, type PageCacheOptions } from "./page-cache.ts";
 import { forwardToPlatform } from "./platform-proxy.ts";
 import { createPlatformApi } from "./api/app.ts";
 import { createTokenIssuer } from "./auth/tokens.ts";
@@ -25,6 +27,8 @@ export interface ServerAppOptions {
   apiBaseUrl?: string;
   publicDir?: string;
   log?: (line: Record<string, unknown>) => void;
+  /** The in-process cache of anonymous pages (server/page-cache.ts); `false` turns it off. */
+  pageCache?: PageCacheOptions | false;
 }
 
 const schemasDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../schemas");
@@ -192,27 +196,53 @@ export function createServerApp(options: ServerAppOptions) {
     const handle = createRequestHandler(options.build, options.mode ?? "production");
     const internalFetch = async (request: Request) =>
       platform!.fetch(request, { requestId: request.headers.get(HEADERS.requestId) ?? undefined });
+    const pageCache =
+      options.pageCache === false
+        ? undefined
+        : new PageCache<string>({
+            // Pages differ by device class, not by browser version (app/realm/device.ts).
+            normalize: { "user-agent": deviceClass },
+            onRefreshError: (error) =>
+              log({
+                level: "error",
+                msg: "page cache refresh failed",
+                error: error instanceof Error ? error.stack : String(error),
+              }),
+            ...options.pageCache,
+          });
     app.all("*", async (c) => {
       const url = new URL(c.req.url);
       if (LEGACY_HOST.test(url.hostname) && !url.pathname.startsWith("/realm/")) {
         // Old hosts named the realm in the path; its pages now live under /realm/ (spec section 1).
         return c.redirect(`/realm${url.pathname}${url.search}`, 301);
       }
-      const context: PlatformLoadContext = {
-        requestId: c.get("requestId"),
-        timing: c.get("timing"),
-        platformBaseUrl: platform ? IN_PROCESS_PLATFORM : apiBaseUrl!,
-        platformFetch: platform ? internalFetch : (request: Request) => fetch(request),
-        setRealm: (realm) => c.set("realm", realm),
-        session: { secret: options.sessionSecret, secure: options.mode === "production" },
+      // Renders one page; the realm it names comes back so a cached answer can log it too.
+      const render = async (request: Request, { background }: { background: boolean }) => {
+        let realm: string | undefined;
+        const context: PlatformLoadContext = {
+          requestId: c.get("requestId"),
+          // A background refresh must not add its platform time to the visitor's request.
+          timing: background ? { platformMs: 0, platformCalls: 0 } : c.get("timing"),
+          platformBaseUrl: platform ? IN_PROCESS_PLATFORM : apiBaseUrl!,
+          platformFetch: platform ? internalFetch : (request: Request) => fetch(request),
+          setRealm: (name) => {
+            realm = name;
+            if (!background) c.set("realm", name);
+          },
+          session: { secret: options.sessionSecret, secure: options.mode === "production" },
+        };
+        const response = await handle(request, context as unknown as AppLoadContext);
+        if (PREVIEW_PATH.test(new URL(request.url).pathname)) {
+          // Whatever the outcome (draft, 403, error page), a preview is never stored or indexed.
+          response.headers.set("Cache-Control", "private, no-store");
+          response.headers.set("X-Robots-Tag", "noindex, nofollow");
+        }
+        return { response, meta: realm };
       };
-      const response = await handle(c.req.raw, context as unknown as AppLoadContext);
-      if (PREVIEW_PATH.test(c.req.path)) {
-        // Whatever the outcome (draft, 403, error page), a preview is never stored or indexed.
-        response.headers.set("Cache-Control", "private, no-store");
-        response.headers.set("X-Robots-Tag", "noindex, nofollow");
-      }
-      return response;
+      if (!pageCache) return (await render(c.req.raw, { background: false })).response;
+      const answer = await pageCache.handle(c.req.raw, render);
+      if (answer.meta) c.set("realm", answer.meta);
+      return answer.response;
     });
   }
   return app;

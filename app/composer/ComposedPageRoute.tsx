@@ -46,13 +46,17 @@ export const composedPageMeta: MetaFunction<PageLoader, { root: typeof rootLoade
   ];
 };
 
-/** The loader's caching decision for the page; errors (404, 503...) are never stored. */
+/**
+ * The loader's caching decision for the page; errors (404, 503...) are never stored. A page
+ * differs by language, by session (cookies) and by device class (the realm's menu is picked
+ * from the user agent), so a shared cache must key it by all three.
+ */
 export const composedPageHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
   const headers: Record<string, string> = errorHeaders
     ? { "Cache-Control": "no-store" }
     : {
         "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-cache",
-        Vary: "Accept-Language, Cookie",
+        Vary: "Accept-Language, Cookie, User-Agent",
       };
   return headers;
 };

@@ -3,7 +3,7 @@ import { PlatformError } from "../platform/client.ts";
 import { platformClient } from "../platform/platform.server.ts";
 import { realmRequest } from "../realm/request.server.ts";
 import { platformContentSource } from "./content-source.server.ts";
-import { usableBlocks } from "./load-page.server.ts";
+import { livePage } from "./load-page.server.ts";
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
@@ -45,8 +45,7 @@ export async function loadMore(args: LoaderFunctionArgs): Promise<Response> {
       realm,
       locale: request.headers.get("Accept-Language") ?? undefined,
     });
-    const published = await platform.get<{ document: unknown }>(`/v2/${kind}/${key}`);
-    const doc = usableBlocks(kind, published.document, () => {});
+    const { page: doc } = await livePage(platform, { kind, key, realm: realm.realm });
     const block = Object.values(doc.zones)
       .flat()
       .find((b) => b?.id === blockId);

@@ -9,10 +9,69 @@ import { TtlCache } from "../platform/ttl-cache.ts";
 import type { CurrentItem } from "../../blocks/types.ts";
 import { platformContentSource } from "./content-source.server.ts";
 
+// Which version of a page is live: asked of the platform at most this often per page, so a
+// newly published version shows within this many seconds.
+const LIVE_VERSION_TTL_MS = 2_000;
+const liveCache = new TtlCache<Published>(LIVE_VERSION_TTL_MS, 1_000);
+// Validated documents per published version. A version never changes once published, so an
+// entry is only dropped to make room; a page that fails validation is not kept.
+const VALIDATED_MAX = 500;
+const validatedCache = new Map<string, ComposedPage | Section>();
 // Resolved blocks per page version and locale. Content inside (live status, new videos) may be
 // this many seconds old; a new page version is never served stale, its key differs.
 const RESOLVED_TTL_MS = 5_000;
 const resolvedCache = new TtlCache<ResolvedZones>(RESOLVED_TTL_MS, 1_000);
+
+interface Published {
+  version: number;
+  /** Version and publication time: a store re-seeded from scratch reuses version numbers. */
+  revision: string;
+  document: unknown;
+}
+
+/** The live version of a page or section as the platform answers it, at most a few seconds old. */
+function fetchLive(
+  platform: PlatformClient,
+  { kind, key, realm }: { kind: "page" | "section"; key: string; realm: string },
+): Promise<Published> {
+  return liveCache.get(`${platform.baseUrl}|${realm}|${kind}|${key}`, async () => {
+    const published = await platform.get<{
+      version: number;
+      publishedAt?: string;
+      document: unknown;
+    }>(`/v2/${kind}/${encodeURIComponent(key)}`);
+    return {
+      version: published.version,
+      revision: `${published.version}@${published.publishedAt ?? ""}`,
+      document: published.document,
+    };
+  });
+}
+
+/**
+ * The live version of a page or section with its invalid blocks left out (each problem logged
+ * once per version), validated once per version. Platform errors (a 404 for no such page) are
+ * thrown as they are; an invalid page root is a thrown 500.
+ */
+export async function livePage(
+  platform: PlatformClient,
+  target: { kind: "page" | "section"; key: string; realm: string },
+): Promise<{ version: number; revision: string; page: ComposedPage | Section }> {
+  const { kind, key, realm } = target;
+  const published = await fetchLive(platform, target);
+  const cacheKey = `${platform.baseUrl}|${realm}|${kind}|${key}|${published.revision}`;
+  let page = validatedCache.get(cacheKey);
+  if (!page) {
+    page = usableBlocks(kind, published.document, (issue) =>
+      logOnce(`${realm}/${kind}/${key}@${published.version}`, issue),
+    );
+    if (validatedCache.size >= VALIDATED_MAX) {
+      validatedCache.delete(validatedCache.keys().next().value!);
+    }
+    validatedCache.set(cacheKey, page);
+  }
+  return { version: published.version, revision: published.revision, page };
+}
 
 export interface LoadedPage {
   kind: "page" | "section";
@@ -49,9 +108,9 @@ export async function loadPage(
     current?: CurrentItem;
   },
 ): Promise<LoadedPage> {
-  let published: { version: number; document: unknown };
+  let live: Awaited<ReturnType<typeof livePage>>;
   try {
-    published = await platform.get(`/v2/${kind}/${encodeURIComponent(key)}`);
+    live = await livePage(platform, { kind, key, realm });
   } catch (error) {
     if (error instanceof PlatformError && (error.status === 404 || error.code === "INVALID_ID")) {
       throw data({ kind, key }, { status: 404 });
@@ -64,17 +123,16 @@ export async function loadPage(
     heroes,
     locale,
     current,
-    version: published.version,
-    document: published.document,
-    report: (issue) => logOnce(`${realm}/${kind}/${key}@${published.version}`, issue),
-    cacheKey: `${platform.baseUrl}|${realm}|${kind}|${key}|${published.version}|${locale}`,
+    version: live.version,
+    page: live.page,
+    cacheKey: `${platform.baseUrl}|${realm}|${kind}|${key}|${live.revision}|${locale}`,
   });
 }
 
 /**
- * A page document made ready to render: its invalid blocks left out (each reported), the item
- * of a template page fetched, and every block's data resolved in parallel. With `cacheKey`
- * the resolved data is shared briefly by requests for the same page version.
+ * A valid page made ready to render: the item of a template page fetched, and every block's
+ * data resolved in parallel. With `cacheKey` the resolved data is shared briefly by requests
+ * for the same page version.
  */
 export async function composePage(
   platform: PlatformClient,
@@ -85,20 +143,18 @@ export async function composePage(
     locale: string;
     current?: CurrentItem;
     version: number;
-    document: unknown;
-    report: (issue: PageIssue) => void;
+    page: ComposedPage | Section;
     cacheKey?: string;
   },
 ): Promise<LoadedPage> {
   const { kind, key, current } = options;
-  const validPage = usableBlocks(kind, options.document, options.report);
   const content = platformContentSource(platform, current);
-  let page = validPage;
+  let page = options.page;
   if (current) {
     const item = await content.current();
     if (!item) throw data({ kind, key }, { status: 404 });
     // A template page is titled by the item it shows.
-    page = { ...validPage, title: item.title, description: item.description };
+    page = { ...options.page, title: item.title, description: item.description };
   }
   const resolve = () =>
     resolveZones(page.zones, { content, heroes: options.heroes, now: new Date() });

@@ -49,11 +49,13 @@ export async function loadComposedPageRoute(
 
 /**
  * Pages are the same for every anonymous visitor, so a shared cache may keep them briefly and
- * serve them stale while it refreshes. A request with cookies may carry a viewer's session, so
- * its answer is never stored by a shared cache.
+ * serve them stale while it refreshes. A request with cookies or credentials may carry a
+ * viewer's session, so its answer is never stored by a shared cache.
  */
 export function cacheControlFor(request: Request): string {
-  return (request.headers.get("Cookie") ?? "").trim() !== ""
+  const personal =
+    (request.headers.get("Cookie") ?? "").trim() !== "" || request.headers.has("Authorization");
+  return personal
     ? "private, no-cache"
     : "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
 }

@@ -1,5 +1,6 @@
-import { createInstance, type i18n } from "i18next";
-import { initReactI18next } from "react-i18next";
+import { useContext } from "react";
+import { createInstance, type i18n, type TFunction } from "i18next";
+import { getI18n, I18nContext, initReactI18next } from "react-i18next";
 import en from "./locales/en.json";
 import es from "./locales/es.json";
 import pt from "./locales/pt.json";
@@ -18,7 +19,7 @@ export function uiLanguage(locale: string | undefined): string {
   return SUPPORTED_LANGUAGES.includes(primary) ? primary : FALLBACK_LANGUAGE;
 }
 
-/** One instance per render: server requests must never share a language switch. */
+/** A new instance fixed to the UI language of `locale`. */
 export function createI18n(locale: string | undefined): i18n {
   const instance = createInstance();
   void instance.use(initReactI18next).init({
@@ -29,4 +30,81 @@ export function createI18n(locale: string | undefined): i18n {
     interpolation: { escapeValue: false },
   });
   return instance;
+}
+
+const shared = new Map<string, i18n>();
+
+/**
+ * The instance of a UI language, created once per process and shared by every render in it.
+ * Translations are read-only, so sharing is safe as long as nothing switches an instance's
+ * language; a request must never change another's, so switching is refused.
+ */
+export function i18nFor(locale: string | undefined): i18n {
+  const language = uiLanguage(locale);
+  let instance = shared.get(language);
+  if (!instance) {
+    instance = createI18n(language);
+    instance.changeLanguage = () => {
+      throw new Error("Shared i18n instances are fixed to one language; use createI18n");
+    };
+    shared.set(language, instance);
+  }
+  return instance;
+}
+
+/**
+ * The translate function of the nearest I18nextProvider. Unlike react-i18next's
+ * useTranslation, which copies the whole i18n instance for every component that calls it
+ * (measurable on a page of fifty cards), this reads the context and nothing else. The
+ * provider's instance never changes language, so its `t` is all a component needs.
+ */
+export function useT(): TFunction {
+  const fromContext = (useContext(I18nContext) as { i18n?: i18n } | undefined)?.i18n;
+  return memoizedT(fromContext ?? getI18n());
+}
+
+const MAX_MEMOIZED = 2_000;
+const memoized = new WeakMap<i18n, TFunction>();
+
+/**
+ * `t` of an instance, remembering the text of each key and plain options (strings, numbers,
+ * booleans: counts, titles). Translations of an instance never change, and a page asks for the
+ * same few texts (durations, counts, labels) for every card. Anything else goes to `t` as is.
+ */
+function memoizedT(instance: i18n): TFunction {
+  let t = memoized.get(instance);
+  if (!t) {
+    const texts = new Map<string, string>();
+    const translate = instance.t as unknown as (...args: unknown[]) => unknown;
+    const memo = (key: unknown, options?: unknown, ...rest: unknown[]) => {
+      const cacheKey = rest.length === 0 ? memoKey(key, options) : undefined;
+      if (cacheKey === undefined) return translate(key, options, ...rest);
+      let text = texts.get(cacheKey);
+      if (text === undefined) {
+        const result = translate(key, options);
+        if (typeof result !== "string") return result;
+        if (texts.size >= MAX_MEMOIZED) texts.clear();
+        texts.set(cacheKey, result);
+        text = result;
+      }
+      return text;
+    };
+    t = memo as unknown as TFunction;
+    memoized.set(instance, t);
+  }
+  return t;
+}
+
+function memoKey(key: unknown, options: unknown): string | undefined {
+  if (typeof key !== "string") return undefined;
+  if (options === undefined) return key;
+  if (typeof options !== "object" || options === null || Array.isArray(options)) return undefined;
+  let cacheKey = key;
+  for (const [name, value] of Object.entries(options)) {
+    if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
+      return undefined;
+    }
+    cacheKey += `\u0000${name}\u0000${typeof value}:${String(value)}`;
+  }
+  return cacheKey;
 }

@@ -12,7 +12,7 @@ import {
   type AdminTarget,
   type DocumentRef,
 } from "../../schemas/document-kinds.ts";
-import { composePage, type LoadedPage } from "../composer/load-page.server.ts";
+import { composePage, usableBlocks, type LoadedPage } from "../composer/load-page.server.ts";
 import { PlatformError } from "../platform/client.ts";
 import { platformClient } from "../platform/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
@@ -104,9 +104,8 @@ export async function loadPreview(args: LoaderFunctionArgs) {
           locale: shell.locale,
           current,
           version,
-          document,
           // Problems were reported by the platform already; nothing to log for a preview.
-          report: () => {},
+          page: usableBlocks(kind, document, () => {}),
         }),
     });
     if (view.type === "page") issues.push(...unresolvedBlocks(view.zones));

@@ -3,14 +3,12 @@ import type { InitResponse } from "../../schemas/generated/init-response.ts";
 import { PlatformError } from "../platform/client.ts";
 import type { PlatformLoadContext } from "../platform/context.ts";
 import { fetchInit, lookupRealm } from "../platform/platform.server.ts";
+import { deviceClass } from "./device.ts";
 
 export type Shell = Pick<
   InitResponse,
   "realm" | "settings" | "theme" | "menu" | "content" | "eventCount" | "locale"
 >;
-
-// The spec picks the mobile menu by screen width, which a server cannot see; the user agent is the closest sign.
-const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile/i;
 
 /**
  * The realm shell for a request: realm lookup then init, through the platform contract.
@@ -28,7 +26,7 @@ export async function loadShell(
     context.setRealm(realm.realm);
     const init = await fetchInit(context, realm, {
       locale: request.headers.get("Accept-Language") ?? undefined,
-      mobile: MOBILE_UA.test(request.headers.get("User-Agent") ?? ""),
+      mobile: deviceClass(request.headers.get("User-Agent")) === "mobile",
       role: viewer.role,
       token: viewer.role === "UNAUTHENTICATED" ? undefined : viewer.token,
     });

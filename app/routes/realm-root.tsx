@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "../i18n/i18n.ts";
 import {
   ComposedPageRoute,
   composedPageHeaders,
@@ -46,7 +46,7 @@ function RealmDirectory({
 }: {
   realms: { name: string; fullName: string; logoUrl: string | null }[];
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <main id="main" className="directory">
       <h1>{t("chooseRealm")}</h1>

@@ -1,12 +1,12 @@
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "../i18n/i18n.ts";
 import type { loader as rootLoader } from "../root.tsx";
 
 /** The realm's frame around its pages: brand and live count (navigation comes with the shell). */
 export default function RealmFrame() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const shell = root?.shell;
-  const { t } = useTranslation();
+  const t = useT();
   if (!shell) return <Outlet />;
   const { realm, eventCount } = shell;
   return (

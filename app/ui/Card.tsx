@@ -4,9 +4,10 @@ import {
   type FocusEventHandler,
   type KeyboardEventHandler,
 } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "../i18n/i18n.ts";
 import type { Card as CardData } from "../../schemas/generated/card.ts";
 import { imageAtWidth, imageSrcSet } from "./image.tsx";
+import { listFormat } from "./intl.ts";
 import { LiveBadge } from "./LiveBadge.tsx";
 import { LocalTime } from "./LocalTime.tsx";
 
@@ -128,7 +129,7 @@ export function Card({
 }
 
 function CardMeta({ card, locale }: { card: CardData; locale: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const videos = cardVideoCount(card);
   return (
     <>
@@ -152,14 +153,14 @@ function CardMeta({ card, locale }: { card: CardData; locale: string }) {
 }
 
 function Duration({ seconds, locale }: { seconds: number; locale: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { hours, minutes, seconds: secs } = durationParts(seconds);
   const parts = [
     hours > 0 ? t("durationHours", { count: hours }) : null,
     minutes > 0 ? t("durationMinutes", { count: minutes }) : null,
     secs > 0 || (hours === 0 && minutes === 0) ? t("durationSeconds", { count: secs }) : null,
   ].filter((part): part is string => part !== null);
-  const spoken = new Intl.ListFormat(locale, { type: "unit", style: "long" }).format(parts);
+  const spoken = listFormat(locale, { type: "unit", style: "long" }).format(parts);
   return (
     <span className="card-duration">
       <span aria-hidden="true">{formatDuration(seconds)}</span>

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "../i18n/i18n.ts";
 
 export function LiveBadge() {
-  const { t } = useTranslation();
+  const t = useT();
   return <span className="badge badge-live">{t("live")}</span>;
 }

@@ -1,4 +1,5 @@
 import { useViewerTimeZone } from "./client-state.tsx";
+import { dateTimeFormat } from "./intl.ts";
 
 /**
  * A date in the viewer's time zone. The server renders UTC (it cannot know the zone) and the
@@ -24,5 +25,5 @@ export function LocalTime({
 }
 
 export function formatDate(iso: string, locale: string, options: Intl.DateTimeFormatOptions) {
-  return new Intl.DateTimeFormat(locale, options).format(new Date(iso));
+  return dateTimeFormat(locale, options).format(new Date(iso));
 }

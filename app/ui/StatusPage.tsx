@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "../i18n/i18n.ts";
 
 /**
  * Full-page message used for not-found, connection and generic errors. `inline` renders it
@@ -36,7 +36,7 @@ export function StatusPage({
 }
 
 export function ConnectionFailed() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <StatusPage
       title={t("connectionFailed")}
@@ -47,7 +47,7 @@ export function ConnectionFailed() {
 }
 
 export function NotFound({ home = "/" }: { home?: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <StatusPage
       title={t("pageNotFound")}
@@ -59,7 +59,7 @@ export function NotFound({ home = "/" }: { home?: string }) {
 
 /** The not-found message inside a realm page, above the realm's own not-found blocks. */
 export function NotFoundMessage({ home }: { home: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <StatusPage
       inline
@@ -71,7 +71,7 @@ export function NotFoundMessage({ home }: { home: string }) {
 }
 
 export function Forbidden() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <StatusPage
       title={t("accessDenied")}
@@ -82,7 +82,7 @@ export function Forbidden() {
 }
 
 export function GenericError() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <StatusPage
       title={t("anErrorOccured")}

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "../../app/i18n/i18n.ts";
 import { imageAtWidth, imageSrcSet } from "../../app/ui/image.tsx";
 import { cardVideoCount } from "../../app/ui/Card.tsx";
 import type { DetailsBlock } from "../../schemas/generated/blocks-details.ts";
@@ -13,7 +13,7 @@ export function resolveDetails(_config: DetailsBlock, ctx: ResolveContext): Prom
 
 /** The page's item: artwork, description and what it holds. Its title is the page's heading. */
 export function Details({ data }: { config: DetailsBlock; data: DetailsData }) {
-  const { t } = useTranslation();
+  const t = useT();
   if (!data) return null;
   const videos = cardVideoCount(data);
   const image = data.coverUrl ?? data.smallCoverUrl ?? data.thumbnailUrl;

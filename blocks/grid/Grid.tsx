@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "../../app/i18n/i18n.ts";
 import { Card } from "../../app/ui/Card.tsx";
 import { useViewportWidth } from "../../app/ui/client-state.tsx";
 import type { GridBlock } from "../../schemas/generated/blocks-grid.ts";
@@ -27,7 +27,7 @@ interface GridState {
 }
 
 export function Grid({ config, data }: { config: GridBlock; data: ResultSet }) {
-  const { t } = useTranslation();
+  const t = useT();
   const render = useBlockRender();
   const headingId = useId();
   const width = useViewportWidth();

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FocusEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "../../app/i18n/i18n.ts";
 import { usePrefersReducedMotion } from "../../app/ui/client-state.tsx";
 import { Icon } from "../../app/ui/Icon.tsx";
 import type { HeroBlock } from "../../schemas/generated/blocks-hero.ts";
@@ -9,7 +9,7 @@ import { Slide } from "./Slide.tsx";
 const DEFAULT_AUTO_ADVANCE_SECONDS = 8;
 
 export function HeroCarousel({ config, data }: { config: HeroBlock; data: HeroData }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [current, setCurrent] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "../../app/i18n/i18n.ts";
 import { useViewerTimeZone } from "../../app/ui/client-state.tsx";
 import { imageAtWidth, imageSrcSet } from "../../app/ui/image.tsx";
 import { LiveBadge } from "../../app/ui/LiveBadge.tsx";
@@ -18,7 +18,7 @@ export function Slide({
   count: number;
   current: boolean;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const render = useBlockRender();
   const timeZone = useViewerTimeZone();
   const titleId = useId();

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "../../app/i18n/i18n.ts";
 import { imageAtWidth, imageSrcSet } from "../../app/ui/image.tsx";
 import type { PromoBlock } from "../../schemas/generated/blocks-promo.ts";
 import { NEW_TAB, safeLinkUrl } from "../links.ts";
@@ -21,7 +21,7 @@ export async function resolvePromo(config: PromoBlock, ctx: ResolveContext): Pro
 }
 
 export function Promo({ config, data }: { config: PromoBlock; data: PromoData }) {
-  const { t } = useTranslation();
+  const t = useT();
   const render = useBlockRender();
   const titleId = useId();
   const href = data.href ?? (data.content ? render.contentHref(data.content) : null);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "../../app/i18n/i18n.ts";
 import { Card } from "../../app/ui/Card.tsx";
 import { useHydrated, usePrefersReducedMotion } from "../../app/ui/client-state.tsx";
 import { Icon } from "../../app/ui/Icon.tsx";
@@ -14,7 +14,7 @@ export function Rail({ config, data }: { config: RailBlock; data: ResultSet }) {
 }
 
 function RailRow({ config, data }: { config: RailBlock; data: ResultSet }) {
-  const { t } = useTranslation();
+  const t = useT();
   const render = useBlockRender();
   const headingId = useId();
   const listRef = useRef<HTMLUListElement>(null);

@@ -1,7 +1,8 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "../../app/i18n/i18n.ts";
 import { cardTitle } from "../../app/ui/Card.tsx";
 import { useViewerTimeZone } from "../../app/ui/client-state.tsx";
+import { dateTimeFormat } from "../../app/ui/intl.ts";
 import type { ScheduleBlock } from "../../schemas/generated/blocks-schedule.ts";
 import type { Card } from "../../schemas/generated/card.ts";
 import { useBlockRender } from "../render-context.tsx";
@@ -16,18 +17,18 @@ export interface ScheduleData {
 const STATUS_LABEL = { live: "liveNow", upcoming: "upcoming", replay: "replay" } as const;
 
 export function Schedule({ config, data }: { config: ScheduleBlock; data: ScheduleData }) {
-  const { t } = useTranslation();
+  const t = useT();
   const render = useBlockRender();
   const headingId = useId();
   const timeZone = useViewerTimeZone();
   const now = new Date(data.now);
-  const dayLabel = new Intl.DateTimeFormat(render.locale, {
+  const dayLabel = dateTimeFormat(render.locale, {
     timeZone,
     weekday: "long",
     day: "numeric",
     month: "long",
   });
-  const timeLabel = new Intl.DateTimeFormat(render.locale, { timeZone, timeStyle: "short" });
+  const timeLabel = dateTimeFormat(render.locale, { timeZone, timeStyle: "short" });
   const groups = groupByDay(data.events, timeZone);
   return (
     <section className="block-schedule" aria-labelledby={headingId}>

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "../../app/ui/intl.ts";
 import type { Card } from "../../schemas/generated/card.ts";
 
 const DAY_MS = 86_400_000;
@@ -37,7 +38,7 @@ export interface DayGroup {
 /** Events (sorted by start) grouped by their calendar day in a time zone. */
 export function groupByDay(events: Card[], timeZone: string): DayGroup[] {
   // en-CA formats dates as YYYY-MM-DD, which is also what <time dateTime> wants.
-  const dayOf = new Intl.DateTimeFormat("en-CA", {
+  const dayOf = dateTimeFormat("en-CA", {
     timeZone,
     year: "numeric",
     month: "2-digit",

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "../../app/i18n/i18n.ts";
 import { imageAtWidth } from "../../app/ui/image.tsx";
 import type { SponsorBlock } from "../../schemas/generated/blocks-sponsor.ts";
 import { NEW_TAB, safeLinkUrl } from "../links.ts";
@@ -8,7 +8,7 @@ import type { BlockDefinition } from "../types.ts";
 const SPONSOR_IMAGE_REQUEST_WIDTH = 150;
 
 export function SponsorLogo({ config }: { config: SponsorBlock; data: null }) {
-  const { t } = useTranslation();
+  const t = useT();
   const href = safeLinkUrl(config.link);
   if (!config.imageUrl || !href || config.displayMode !== "SHOW") return null;
   return (

@@ -18,6 +18,7 @@ interface AutocannonOptions {
   connections: number;
   duration?: number;
   amount?: number;
+  headers?: Record<string, string>;
 }
 type Autocannon = (options: AutocannonOptions) => PromiseLike<AutocannonResult>;
 
@@ -41,9 +42,14 @@ export interface LoadFigures {
  * Warm-up first so JIT, module caches and keep-alive sockets are settled, then measure.
  * Any non-2xx or error fails the bench: a fast 404 or 500 would make a meaningless figure.
  */
-export async function measure(url: string, durationSeconds: number): Promise<LoadFigures> {
-  assertClean(url, await autocannon({ url, connections: CONNECTIONS, amount: WARMUP_REQUESTS }));
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: durationSeconds });
+export async function measure(
+  url: string,
+  durationSeconds: number,
+  headers: Record<string, string> = {},
+): Promise<LoadFigures> {
+  const base = { url, connections: CONNECTIONS, headers };
+  assertClean(url, await autocannon({ ...base, amount: WARMUP_REQUESTS }));
+  const result = await autocannon({ ...base, duration: durationSeconds });
   assertClean(url, result);
   return {
     url,

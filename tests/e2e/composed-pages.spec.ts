@@ -45,9 +45,14 @@ test.describe("composed pages", () => {
     expect(anonymous.headers()["cache-control"]).toBe(
       "public, max-age=0, s-maxage=30, stale-while-revalidate=60",
     );
-    expect(anonymous.headers()["vary"]).toBe("Accept-Language, Cookie");
+    expect(anonymous.headers()["vary"]).toBe("Accept-Language, Cookie, User-Agent");
     const withCookie = await request.get("/realm/arena", { headers: { Cookie: "session=x" } });
     expect(withCookie.headers()["cache-control"]).toBe("private, no-cache");
+    const withCredentials = await request.get("/realm/arena", {
+      headers: { Authorization: "Bearer x" },
+    });
+    expect(withCredentials.headers()["cache-control"]).toBe("private, no-cache");
+    expect(withCredentials.headers()["x-page-cache"]).toBe("bypass");
     // A guest of liga (checked in on the first visit) holds a session cookie from then on.
     const guest = await request.get("/realm/liga/browse");
     expect(guest.status()).toBe(200);
@@ -56,6 +61,39 @@ test.describe("composed pages", () => {
     expect(missing.status()).toBe(404);
     expect(missing.headers()["cache-control"] ?? "no-store").not.toMatch(/public/);
     await request.dispose();
+  });
+
+  test("the server answers repeat anonymous page requests from its page cache", async ({
+    request,
+  }) => {
+    // A query of its own, so no earlier test has filled the entry.
+    const url = "/realm/arena?probe=page-cache";
+    const english = { "Accept-Language": "en" };
+    const first = await request.get(url, { headers: english });
+    expect(first.headers()["x-page-cache"]).toBe("miss");
+    const second = await request.get(url, { headers: english });
+    expect(second.headers()["x-page-cache"]).toBe("hit");
+    expect(second.headers()["age"]).toMatch(/^\d+$/);
+    expect(second.headers()["x-request-id"]).not.toBe(first.headers()["x-request-id"]);
+    expect(await second.text()).toBe(await first.text());
+    // Another language is another entry.
+    const spanish = await request.get(url, { headers: { "Accept-Language": "es" } });
+    expect(spanish.headers()["x-page-cache"]).toBe("miss");
+
+    // A request with cookies is rendered for itself and never stored.
+    const signedIn = await request.get(url, { headers: { ...english, Cookie: "session=x" } });
+    expect(signedIn.headers()["x-page-cache"]).toBe("bypass");
+    expect(signedIn.headers()["cache-control"]).toBe("private, no-cache");
+    const afterCookie = await request.get(url, { headers: english });
+    expect(afterCookie.headers()["x-page-cache"]).toBe("hit");
+    expect(afterCookie.headers()["cache-control"]).toMatch(/^public/);
+
+    // Errors are rendered every time.
+    for (let i = 0; i < 2; i++) {
+      const missing = await request.get("/realm/arena/grid/no-such-page?probe=page-cache");
+      expect(missing.status()).toBe(404);
+      expect(missing.headers()["x-page-cache"]).toBe("miss");
+    }
   });
 
   test("rails move focus between cards with the arrow keys", async ({ page }) => {

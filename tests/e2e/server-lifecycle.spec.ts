@@ -12,6 +12,12 @@ const KEY = {
   "Content-Type": "application/json",
 };
 
+/**
+ * How long a platform or store outage may take to show as Connection Failed: the page cache
+ * serves a page for at most 5 s, the web app's live-version check is 2 s old at most.
+ */
+const OUTAGE_SHOWN = { timeout: 15_000, intervals: [500] };
+
 async function postReferral(url: string, id: string): Promise<number | null> {
   const res = await fetch(`${url}/api/v1/session`, {
     method: "POST",
@@ -139,8 +145,10 @@ test.describe("the server process", () => {
 
       await platform.stop();
       expect((await fetch(`${web.url}/healthz`)).status).toBe(503);
-      const down = await page.goto(`${web.url}/realm/arena`);
-      expect(down?.status()).toBe(503);
+      // A guest may get the page rendered a moment ago for a few seconds more (decision 004).
+      await expect
+        .poll(async () => (await page.goto(`${web.url}/realm/arena`))?.status(), OUTAGE_SHOWN)
+        .toBe(503);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connection Failed");
     } finally {
       await web.stop();
@@ -167,8 +175,10 @@ test.describe("the server process", () => {
       expect((await page.goto(`${server.url}/realm/arena`))?.status()).toBe(200);
 
       await proxy.stop();
-      const down = await page.goto(`${server.url}/realm/arena`);
-      expect(down?.status()).toBe(503);
+      // A guest may get the page rendered a moment ago for a few seconds more (decision 004).
+      await expect
+        .poll(async () => (await page.goto(`${server.url}/realm/arena`))?.status(), OUTAGE_SHOWN)
+        .toBe(503);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connection Failed");
       await expect(page.getByText("Please refresh the page")).toBeVisible();
       expect((await fetch(`${server.url}/healthz`)).status).toBe(503);

@@ -1,0 +1,361 @@
+/**
+ * An in-process shared cache in front of the web app's pages, behaving like a CDN that honours
+ * each response's own Cache-Control (RFC 9111 for a shared cache, RFC 5861 for
+ * stale-while-revalidate). See docs/decisions/004-guest-page-cache.md.
+ *
+ * - Only GET and HEAD requests without Cookie or Authorization are looked up or stored; a
+ *   request asking for a fresh answer (`Cache-Control: no-cache` or `no-store`, `Pragma:
+ *   no-cache`) goes to the origin untouched.
+ * - Only 200 responses whose Cache-Control has `public` and `s-maxage` (and none of
+ *   `private`, `no-store`, `no-cache`), without Set-Cookie and without `Vary: *`, are stored.
+ *   Errors never are.
+ * - The key is host, path and query, then the request's value of every header the response
+ *   varies on, and always Accept-Language (the language a page is negotiated in depends on it).
+ *   Header values can be normalised (the device class of a User-Agent, say) so that requests
+ *   the origin would answer alike share an entry.
+ * - An entry is fresh for s-maxage, then served stale for stale-while-revalidate while one
+ *   refresh runs in the background; both are capped (by default 3 s and 2 s), so what the
+ *   origin decides, a newly published page say, shows within seconds.
+ * - Bounded by entry count, total bytes and bytes per entry; least recently used goes first.
+ */
+
+export type CacheOutcome = "hit" | "stale" | "miss" | "bypass";
+
+/** Response header naming how the cache answered: hit, stale, miss or bypass. */
+export const CACHE_STATUS_HEADER = "X-Page-Cache";
+
+export interface PageCacheOptions {
+  maxEntries?: number;
+  maxBytes?: number;
+  maxEntryBytes?: number;
+  /** Upper bound on how long an entry is fresh, whatever its s-maxage says. */
+  maxFreshSeconds?: number;
+  /** Upper bound on how long a stale entry is served while it is refreshed. */
+  maxStaleSeconds?: number;
+  /** Per lower-case header name: the part of a request header value that matters for the key. */
+  normalize?: Record<string, (value: string) => string>;
+  now?: () => number;
+  /** A background refresh that threw; the stale entry is kept until its window ends. */
+  onRefreshError?: (error: unknown) => void;
+}
+
+/** What the origin answered, with anything the caller wants back on later hits (e.g. realm). */
+export interface OriginAnswer<M> {
+  response: Response;
+  meta?: M;
+}
+
+export type Origin<M> = (
+  request: Request,
+  info: { background: boolean },
+) => Promise<OriginAnswer<M>>;
+
+export interface CacheAnswer<M> {
+  response: Response;
+  outcome: CacheOutcome;
+  meta: M | undefined;
+}
+
+interface Entry<M> {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array<ArrayBuffer>;
+  bytes: number;
+  storedAt: number;
+  freshUntil: number;
+  staleUntil: number;
+  meta: M | undefined;
+}
+
+const DEFAULTS = {
+  maxEntries: 500,
+  maxBytes: 64 * 1024 * 1024,
+  maxEntryBytes: 2 * 1024 * 1024,
+  maxFreshSeconds: 3,
+  maxStaleSeconds: 2,
+};
+
+/** Always part of the key: pages are negotiated by language. */
+const ALWAYS_VARY = ["accept-language"];
+
+const DEFAULT_NORMALIZE: Record<string, (value: string) => string> = {
+  // Case and spacing never change the negotiated language; order and weights can.
+  "accept-language": (value) => value.toLowerCase().replace(/\s+/g, ""),
+};
+
+export class PageCache<M = undefined> {
+  private readonly entries = new Map<string, Entry<M>>();
+  /** Header names each path's responses vary on, learned when one is stored. */
+  private readonly varies = new Map<string, string[]>();
+  private readonly refreshing = new Set<string>();
+  private readonly limits: typeof DEFAULTS;
+  private readonly normalize: Record<string, (value: string) => string>;
+  private readonly now: () => number;
+  private bytes = 0;
+
+  constructor(private readonly options: PageCacheOptions = {}) {
+    this.limits = {
+      maxEntries: options.maxEntries ?? DEFAULTS.maxEntries,
+      maxBytes: options.maxBytes ?? DEFAULTS.maxBytes,
+      maxEntryBytes: options.maxEntryBytes ?? DEFAULTS.maxEntryBytes,
+      maxFreshSeconds: options.maxFreshSeconds ?? DEFAULTS.maxFreshSeconds,
+      maxStaleSeconds: options.maxStaleSeconds ?? DEFAULTS.maxStaleSeconds,
+    };
+    this.normalize = { ...DEFAULT_NORMALIZE, ...options.normalize };
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Number of stored entries and their bytes. */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.varies.clear();
+    this.bytes = 0;
+  }
+
+  async handle(request: Request, origin: Origin<M>): Promise<CacheAnswer<M>> {
+    if (!isCacheableRequest(request)) {
+      const { response, meta } = await origin(request, { background: false });
+      return { response: labelled(response, "bypass"), outcome: "bypass", meta };
+    }
+    const primary = primaryKey(request);
+    const key = this.keyFor(primary, this.varies.get(primary) ?? ALWAYS_VARY, request);
+    const now = this.now();
+    const entry = this.entries.get(key);
+    if (entry && now < entry.staleUntil) {
+      // Least recently used goes first: a hit moves the entry to the end.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      const outcome = now < entry.freshUntil ? "hit" : "stale";
+      if (outcome === "stale") this.refresh(key, request, origin);
+      return {
+        response: this.respond(entry, request.method, outcome, now),
+        outcome,
+        meta: entry.meta,
+      };
+    }
+    if (entry) this.remove(key);
+    const { response, meta } = await origin(request, { background: false });
+    if (request.method === "HEAD" || !isStorable(response)) {
+      return { response: labelled(response, "miss"), outcome: "miss", meta };
+    }
+    // The client reads one branch as it arrives; the other is kept once it is complete.
+    const [toClient, toCache] = response.body ? response.body.tee() : [null, null];
+    void this.store(primary, request, response, toCache, meta).catch(() => {});
+    const forwarded = new Response(toClient, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+    return { response: labelled(forwarded, "miss"), outcome: "miss", meta };
+  }
+
+  /** One refresh per key at a time; the stale entry keeps being served meanwhile. */
+  private refresh(key: string, request: Request, origin: Origin<M>) {
+    if (this.refreshing.has(key)) return;
+    this.refreshing.add(key);
+    // A request of its own: the visitor's may be aborted once its answer is sent.
+    const fresh = new Request(request.url, { method: "GET", headers: request.headers });
+    void (async () => {
+      try {
+        const { response, meta } = await origin(fresh, { background: true });
+        if (isStorable(response)) {
+          await this.store(primaryKey(fresh), fresh, response, response.body, meta);
+        } else {
+          await response.body?.cancel().catch(() => {});
+          // The origin no longer lets this be shared (or it is gone): stop serving it. A server
+          // error is a passing state: the stale entry stands until its window ends.
+          if (response.status < 500) this.remove(key);
+        }
+      } catch (error) {
+        this.options.onRefreshError?.(error);
+      } finally {
+        this.refreshing.delete(key);
+      }
+    })();
+  }
+
+  private async store(
+    primary: string,
+    request: Request,
+    response: Response,
+    body: ReadableStream<Uint8Array> | null,
+    meta: M | undefined,
+  ): Promise<void> {
+    const bytes = body ? await readAll(body, this.limits.maxEntryBytes) : new Uint8Array(0);
+    if (!bytes) return;
+    const directives = cacheControl(response.headers.get("Cache-Control"));
+    const names = varyNames(response.headers.get("Vary"));
+    this.remember(primary, names);
+    const key = this.keyFor(primary, names, request);
+    const headers = [...response.headers].filter(([name]) => !UNSTORED.has(name.toLowerCase()));
+    const storedAt = this.now();
+    const fresh = Math.min(directives.sMaxAge!, this.limits.maxFreshSeconds);
+    const stale = Math.min(directives.staleWhileRevalidate ?? 0, this.limits.maxStaleSeconds);
+    const entry: Entry<M> = {
+      status: response.status,
+      headers,
+      body: bytes,
+      bytes: bytes.byteLength + headers.reduce((n, [k, v]) => n + k.length + v.length, 0),
+      storedAt,
+      freshUntil: storedAt + fresh * 1000,
+      staleUntil: storedAt + (fresh + stale) * 1000,
+      meta,
+    };
+    if (entry.bytes > this.limits.maxEntryBytes) return;
+    this.remove(key);
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    while (this.entries.size > this.limits.maxEntries || this.bytes > this.limits.maxBytes) {
+      this.remove(this.entries.keys().next().value!);
+    }
+  }
+
+  private remember(primary: string, names: string[]) {
+    this.varies.delete(primary);
+    this.varies.set(primary, names);
+    // Bounded too: a forgotten list only means the default one until the next store.
+    if (this.varies.size > this.limits.maxEntries * 2) {
+      this.varies.delete(this.varies.keys().next().value!);
+    }
+  }
+
+  private remove(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  private keyFor(primary: string, names: string[], request: Request): string {
+    const parts = names.map((name) => {
+      const value = request.headers.get(name) ?? "";
+      const normalize = this.normalize[name];
+      return `${name}=${normalize ? normalize(value) : value.trim()}`;
+    });
+    return `${primary}\n${parts.join("\n")}`;
+  }
+
+  private respond(entry: Entry<M>, method: string, outcome: CacheOutcome, now: number): Response {
+    const headers = new Headers(entry.headers);
+    headers.set("Age", String(Math.max(0, Math.floor((now - entry.storedAt) / 1000))));
+    headers.set(CACHE_STATUS_HEADER, outcome);
+    return new Response(method === "HEAD" ? null : entry.body, { status: entry.status, headers });
+  }
+}
+
+/** Hop-by-hop and per-message headers: never replayed from a stored response. */
+const UNSTORED = new Set([
+  "age",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "date",
+  "x-request-id",
+  "server-timing",
+  CACHE_STATUS_HEADER.toLowerCase(),
+]);
+
+function isCacheableRequest(request: Request): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const { headers } = request;
+  if ((headers.get("Cookie") ?? "").trim() !== "" || headers.has("Authorization")) return false;
+  const directives = cacheControl(headers.get("Cache-Control"));
+  if (directives.noCache || directives.noStore) return false;
+  return !/(^|,)\s*no-cache\s*(,|$)/i.test(headers.get("Pragma") ?? "");
+}
+
+function isStorable(response: Response): boolean {
+  if (response.status !== 200 || response.headers.has("Set-Cookie")) return false;
+  if (varyNames(response.headers.get("Vary")).includes("*")) return false;
+  const d = cacheControl(response.headers.get("Cache-Control"));
+  return d.public && (d.sMaxAge ?? 0) > 0 && !d.private && !d.noStore && !d.noCache;
+}
+
+interface Directives {
+  public: boolean;
+  private: boolean;
+  noStore: boolean;
+  noCache: boolean;
+  sMaxAge?: number;
+  staleWhileRevalidate?: number;
+}
+
+/** The Cache-Control directives this cache acts on; unknown ones are ignored, as RFC 9111 asks. */
+export function cacheControl(value: string | null): Directives {
+  const directives: Directives = { public: false, private: false, noStore: false, noCache: false };
+  for (const part of (value ?? "").split(",")) {
+    const [rawName = "", rawValue] = part.split("=", 2);
+    const name = rawName.trim().toLowerCase();
+    const seconds = rawValue === undefined ? NaN : Number(rawValue.trim().replace(/^"|"$/g, ""));
+    const delta = Number.isInteger(seconds) && seconds >= 0 ? seconds : undefined;
+    if (name === "public") directives.public = true;
+    else if (name === "private") directives.private = true;
+    else if (name === "no-store") directives.noStore = true;
+    else if (name === "no-cache") directives.noCache = true;
+    else if (name === "s-maxage") directives.sMaxAge = delta;
+    else if (name === "stale-while-revalidate") directives.staleWhileRevalidate = delta;
+  }
+  return directives;
+}
+
+function varyNames(vary: string | null): string[] {
+  const names = new Set(ALWAYS_VARY);
+  for (const name of (vary ?? "").split(",")) {
+    const trimmed = name.trim().toLowerCase();
+    if (trimmed) names.add(trimmed);
+  }
+  return [...names].sort();
+}
+
+function primaryKey(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.host}${url.pathname}${url.search}`;
+}
+
+/** Marks how the cache answered, on a response whose headers may be immutable. */
+function labelled(response: Response, outcome: CacheOutcome): Response {
+  try {
+    response.headers.set(CACHE_STATUS_HEADER, outcome);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set(CACHE_STATUS_HEADER, outcome);
+    return copy;
+  }
+}
+
+/** The whole body, or null when it is larger than `limit` bytes or fails part-way. */
+async function readAll(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => {});
+        return null;
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return null;
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
