@@ -8,7 +8,7 @@ import { sessionStorage } from "../session/session.server.ts";
 import { viewerOf, type Viewer } from "../session/viewer.server.ts";
 import { guardRoute } from "./guards.ts";
 import { warnOfSettings } from "./settings-warnings.ts";
-import { matchRoute, routeHref, type RouteSettings } from "./routes.ts";
+import { matchRoute, realmRelativePath, routeHref, type RouteSettings } from "./routes.ts";
 import { asRouteError, loadShell, type Shell } from "./shell.server.ts";
 
 /** A request inside a realm, resolved once and shared by every loader of that request. */
@@ -69,7 +69,7 @@ async function resolve({ request, params, context }: LoaderFunctionArgs) {
 
   const viewer = await viewerOf(request, context, realm.realm);
   const shell = await loadShell(request, context, realm.realm, viewer);
-  const relative = url.pathname.slice(basePath.length) || "/";
+  const relative = realmRelativePath(basePath, url.pathname);
   const matched = matchRoute(relative);
   if (!matched) throw data(null, { status: 404 });
 

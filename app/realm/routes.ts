@@ -114,6 +114,11 @@ export function routeHref(base: string, target: RouteTarget): string {
   return `${href}${query ? `?${query}` : ""}${target.hash ? `#${target.hash}` : ""}`;
 }
 
+/** The realm-relative part of a URL path: what follows `base` ("/realm/{name}" or ""), "/" at least. */
+export function realmRelativePath(base: string, pathname: string): string {
+  return pathname.slice(base.length) || "/";
+}
+
 /** The route serving a realm-relative path (without the base), as the router would pick it. */
 export function matchRoute(
   path: string,

@@ -3,6 +3,11 @@ const PATHS = {
   next: "M9 5l7 7-7 7",
   pause: "M8 5v14M16 5v14",
   play: "M7 5l12 7-12 7z",
+  menu: "M4 7h16M4 12h16M4 17h16",
+  close: "M6 6l12 12M18 6L6 18",
+  search: "M10.5 4a6.5 6.5 0 1 0 0 13a6.5 6.5 0 1 0 0-13zM20 20l-4.8-4.8",
+  account: "M12 11a3.5 3.5 0 1 0 0-7a3.5 3.5 0 1 0 0 7zM5 20c1.2-3.6 3.8-5.5 7-5.5s5.8 1.9 7 5.5",
+  chevronDown: "M7 10l5 5 5-5",
 } as const;
 
 /** A decorative stroke icon; the button around it carries the accessible name. */

@@ -42,18 +42,31 @@ export function usePrefersReducedMotion(): boolean {
   return useMediaQuery("(prefers-reduced-motion: reduce)");
 }
 
-function subscribeToResize(onChange: () => void): () => void {
+/**
+ * `fn` called at most once per `ms`: the first call schedules it `ms` later and the calls in
+ * between fold into that one, so it always runs after the last of a burst.
+ */
+export function throttle(fn: () => void, ms: number): { (): void; cancel(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const onResize = () => {
+  const throttled = () => {
     timer ??= setTimeout(() => {
       timer = undefined;
-      onChange();
-    }, RESIZE_THROTTLE_MS);
+      fn();
+    }, ms);
   };
+  throttled.cancel = () => {
+    clearTimeout(timer);
+    timer = undefined;
+  };
+  return throttled;
+}
+
+function subscribeToResize(onChange: () => void): () => void {
+  const onResize = throttle(onChange, RESIZE_THROTTLE_MS);
   window.addEventListener("resize", onResize);
   return () => {
     window.removeEventListener("resize", onResize);
-    clearTimeout(timer);
+    onResize.cancel();
   };
 }
 

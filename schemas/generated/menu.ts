@@ -17,7 +17,7 @@ export interface Menu {
    */
   targetPlatform?: "WEB" | "MOBILE_WEB";
   /**
-   * Where the menu sits.
+   * Where the menu sits in the site header: TOP a bar centred between the logo and the buttons, TOP_LEFT a bar right after the logo, HAMBURGER always behind a menu button in a drawer, SIDEBAR a column on the left of the page. Below 1025 px wide every layout uses the drawer.
    */
   layout: "TOP" | "TOP_LEFT" | "HAMBURGER" | "SIDEBAR";
   /**
@@ -48,7 +48,7 @@ export interface Item {
      */
     outboundLink?: string;
     /**
-     * View name mapped to a route (VIEW), e.g. home, schedule, live_events, livenow, search, preferences, account, logout.
+     * View name mapped to a route (VIEW): home, browse, schedule, upcoming, news, fighters, releases, popular, history, epg, my_list, favourites, watchlists, multiview, watch_together, gifts, redeem_gift, myuefa, live_events, livenow, search, account, preferences, profiles, logout. Unknown names, and views whose route the realm lacks, are not shown.
      */
     view?: string;
     /**

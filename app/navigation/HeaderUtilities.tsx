@@ -1,0 +1,87 @@
+import { Link } from "@remix-run/react";
+import { DropdownMenu } from "radix-ui";
+import { useTranslation } from "react-i18next";
+import { Icon } from "../ui/Icon.tsx";
+import type { HeaderUtilities as Utilities } from "./header-utilities.ts";
+import { hrefOf, type Here } from "./menu-items.ts";
+
+/** The top-right buttons: search, live now, account or profile switcher, sign in and sign up. */
+export function HeaderUtilities({
+  utilities,
+  basePath,
+  here,
+}: {
+  utilities: Utilities;
+  basePath: string;
+  here: Here;
+}) {
+  const { t } = useTranslation();
+  const { search, liveNow, account, signIn, signUp } = utilities;
+  const href = (target: Parameters<typeof hrefOf>[0]) => hrefOf(target, basePath, here);
+  return (
+    <div className="header-utilities">
+      <Link to={href(search)} className="header-button header-search">
+        <Icon name="search" />
+        <span className="visually-hidden">{t("search")}</span>
+      </Link>
+      {liveNow ? (
+        <Link to={href(liveNow.target)} className="header-button header-live">
+          <span className="header-live-dot" aria-hidden="true" />
+          <span className="header-label">
+            {t("liveNow")}
+            {liveNow.count > 0 ? (
+              <span className="visually-hidden">
+                , {t("liveEventCount", { count: liveNow.count })}
+              </span>
+            ) : null}
+          </span>
+          {liveNow.count > 0 ? (
+            <span className="header-count" aria-hidden="true">
+              {liveNow.count}
+            </span>
+          ) : null}
+        </Link>
+      ) : null}
+      {account?.kind === "link" ? (
+        <Link to={href(account.target)} className="header-button header-account">
+          <Icon name="account" />
+          <span className="visually-hidden">{t("myAccount")}</span>
+        </Link>
+      ) : null}
+      {account?.kind === "switcher" ? (
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger className="header-button header-account">
+            <Icon name="account" />
+            <span className="visually-hidden">{t("accountMenu")}</span>
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content className="header-dropdown" align="end" sideOffset={6}>
+              {account.account ? (
+                <DropdownMenu.Item asChild>
+                  <Link to={href(account.account)} className="header-dropdown-item">
+                    {t("myAccount")}
+                  </Link>
+                </DropdownMenu.Item>
+              ) : null}
+              <DropdownMenu.Item asChild>
+                <Link to={href(account.profiles)} className="header-dropdown-item">
+                  {t("switchProfile")}
+                </Link>
+              </DropdownMenu.Item>
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+      ) : null}
+      {signIn ? (
+        <Link to={href(signIn)} className="button button-secondary header-sign-in">
+          {t("signIn")}
+        </Link>
+      ) : null}
+      {signUp ? (
+        <Link to={href(signUp)} className="button header-sign-up">
+          {t("signUp")}
+        </Link>
+      ) : null}
+    </div>
+  );
+}

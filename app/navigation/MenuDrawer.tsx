@@ -1,0 +1,61 @@
+import { Dialog } from "radix-ui";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "../ui/Icon.tsx";
+import type { Here, MenuEntry } from "./menu-items.ts";
+import { MenuNav } from "./MenuNav.tsx";
+
+/**
+ * The menu behind a hamburger button: a modal drawer (radix Dialog) that traps focus, closes on
+ * Escape, on a click outside and when a link is followed, and gives focus back to the button.
+ * `alwaysAvailable` (the HAMBURGER layout) keeps it at every width; otherwise it is the mobile
+ * menu and closes when the window grows out of mobile mode.
+ */
+export function MenuDrawer({
+  entries,
+  basePath,
+  here,
+  mobile,
+  alwaysAvailable,
+}: {
+  entries: MenuEntry[];
+  basePath: string;
+  here: Here;
+  mobile: boolean | null;
+  alwaysAvailable: boolean;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [lastMobile, setLastMobile] = useState(mobile);
+  if (mobile !== lastMobile) {
+    setLastMobile(mobile);
+    if (mobile === false && !alwaysAvailable) setOpen(false);
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className="header-button menu-toggle">
+        <Icon name="menu" />
+        <span className="visually-hidden">{t("menu")}</span>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="menu-drawer-overlay" />
+        <Dialog.Content className="menu-drawer" aria-describedby={undefined}>
+          <div className="menu-drawer-head">
+            <Dialog.Title className="menu-drawer-title">{t("menu")}</Dialog.Title>
+            <Dialog.Close className="header-button">
+              <Icon name="close" />
+              <span className="visually-hidden">{t("closeMenu")}</span>
+            </Dialog.Close>
+          </div>
+          <MenuNav
+            entries={entries}
+            basePath={basePath}
+            here={here}
+            orientation="vertical"
+            onNavigate={() => setOpen(false)}
+          />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,81 @@
+import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { loader as rootLoader } from "../root.tsx";
+import { realmRelativePath, routeHref } from "../realm/routes.ts";
+import { useMobileMode } from "./breakpoint.ts";
+import { headerUtilities } from "./header-utilities.ts";
+import { HeaderUtilities } from "./HeaderUtilities.tsx";
+import { MenuDrawer } from "./MenuDrawer.tsx";
+import { menuEntries, type Here, type MenuContext } from "./menu-items.ts";
+import { MenuNav } from "./MenuNav.tsx";
+
+/**
+ * The realm's site header (spec section 2, "Navigation menu"): logo, the menu from config in
+ * its layout (TOP, TOP_LEFT, HAMBURGER or SIDEBAR) and the top-right buttons. Below 1025 px
+ * the menu moves behind a hamburger button; CSS media queries decide the first paint, so the
+ * server's HTML is already right for the screen.
+ */
+export function SiteHeader() {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const location = useLocation();
+  const mobile = useMobileMode();
+  const { t } = useTranslation();
+  if (!root?.shell || !root.viewer) return null;
+  const { shell, basePath, viewer } = root;
+  const context: MenuContext = {
+    role: viewer.role,
+    child: viewer.child,
+    features: shell.features,
+    profilesConfigured: shell.profilesConfigured,
+  };
+  const here: Here = { pathname: location.pathname, search: location.search };
+  const entries = shell.menu ? menuEntries(shell.menu.items, context) : [];
+  const layout = shell.menu?.layout ?? "TOP";
+  const utilities = headerUtilities(
+    { ...context, eventCount: shell.eventCount },
+    `${realmRelativePath(basePath, location.pathname)}${location.search}`,
+  );
+  const inBar = layout === "TOP" || layout === "TOP_LEFT";
+  return (
+    <header
+      className="site-header"
+      data-layout={layout}
+      data-mode={mobile === null ? undefined : mobile ? "mobile" : "desktop"}
+    >
+      <div className="site-header-bar">
+        {entries.length ? (
+          <MenuDrawer
+            entries={entries}
+            basePath={basePath}
+            here={here}
+            mobile={mobile}
+            alwaysAvailable={layout === "HAMBURGER"}
+          />
+        ) : null}
+        <Link to={routeHref(basePath, { name: "root" })} className="site-logo">
+          {shell.realm.logoUrl ? (
+            <img
+              src={`${shell.realm.logoUrl}?w=300`}
+              alt={t("logoAlt", { name: shell.realm.fullName })}
+              width={300}
+              height={80}
+            />
+          ) : (
+            <span>{shell.realm.fullName}</span>
+          )}
+        </Link>
+        {entries.length && (inBar || layout === "SIDEBAR") ? (
+          <MenuNav
+            entries={entries}
+            basePath={basePath}
+            here={here}
+            orientation={inBar ? "horizontal" : "vertical"}
+            className="site-menu"
+            mobile={mobile}
+          />
+        ) : null}
+        <HeaderUtilities utilities={utilities} basePath={basePath} here={here} />
+      </div>
+    </header>
+  );
+}
