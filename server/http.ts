@@ -25,6 +25,8 @@ export interface ServerAppOptions {
   apiBaseUrl?: string;
   publicDir?: string;
   log?: (line: Record<string, unknown>) => void;
+  /** Trusted request header carrying an edge proxy's VPN verdict (`VPN_HEADER`). */
+  vpnHeader?: string;
 }
 
 const schemasDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../schemas");
@@ -58,6 +60,7 @@ export function createServerApp(options: ServerAppOptions) {
         store,
         tokens: createTokenIssuer(options.tokenSecret!),
         onError: logError,
+        vpnHeader: options.vpnHeader,
       })
     : undefined;
 
