@@ -208,6 +208,7 @@ export function createServerApp(options: ServerAppOptions) {
         platformFetch: platform ? internalFetch : (request: Request) => fetch(request),
         setRealm: (realm) => c.set("realm", realm),
         session: { secret: options.sessionSecret, secure: options.mode === "production" },
+        edgeHeaders: edgeHeaders(c.req.raw, options.vpnHeader),
       };
       const response = await handle(c.req.raw, context as unknown as AppLoadContext);
       if (PREVIEW_PATH.test(c.req.path)) {
@@ -219,6 +220,12 @@ export function createServerApp(options: ServerAppOptions) {
     });
   }
   return app;
+}
+
+/** The edge's verdicts about the viewer, for the web app to pass on when it asks about them. */
+function edgeHeaders(request: Request, vpnHeader: string | undefined): Record<string, string> {
+  const value = vpnHeader ? request.headers.get(vpnHeader) : null;
+  return vpnHeader && value ? { [vpnHeader]: value } : {};
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

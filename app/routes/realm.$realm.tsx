@@ -1,5 +1,6 @@
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { RealmContent, RealmNotices } from "../notices/RealmNotices.tsx";
 import type { loader as rootLoader } from "../root.tsx";
 
 /** The realm's frame around its pages: brand and live count (navigation comes with the shell). */
@@ -11,6 +12,7 @@ export default function RealmFrame() {
   const { realm, eventCount } = shell;
   return (
     <>
+      <RealmNotices />
       <header className="realm-header">
         <a href={root.basePath || "/"} className="realm-logo">
           {realm.logoUrl ? (
@@ -27,7 +29,9 @@ export default function RealmFrame() {
         ) : null}
       </header>
       <main id="main">
-        <Outlet />
+        <RealmContent>
+          <Outlet />
+        </RealmContent>
       </main>
     </>
   );

@@ -3,6 +3,7 @@ const PATHS = {
   next: "M9 5l7 7-7 7",
   pause: "M8 5v14M16 5v14",
   play: "M7 5l12 7-12 7z",
+  close: "M6 6l12 12M18 6L6 18",
 } as const;
 
 /** A decorative stroke icon; the button around it carries the accessible name. */
