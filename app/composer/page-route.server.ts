@@ -1,7 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { noticesDependOnRequest } from "../notices/notices.server.ts";
-import type { PlatformLoadContext } from "../platform/context.ts";
 import { platformClient } from "../platform/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { asRouteError } from "../realm/shell.server.ts";
@@ -42,7 +40,7 @@ export async function loadComposedPageRoute(
     });
     return data(
       { ...page, key, basePath },
-      { headers: { "Cache-Control": cacheControlFor(request, context) } },
+      { headers: { "Cache-Control": cacheControlFor(request) } },
     );
   } catch (error) {
     throw asRouteError(error);
@@ -52,17 +50,11 @@ export async function loadComposedPageRoute(
 /**
  * Pages are the same for every anonymous visitor, so a shared cache may keep them briefly and
  * serve them stale while it refreshes. A request with cookies or credentials may carry a
- * viewer's session, so its answer is never stored by a shared cache; nor is one whose notices
- * depend on the browser or the edge's VPN verdict.
+ * viewer's session, so its answer is never stored by a shared cache.
  */
-export function cacheControlFor(
-  request: Request,
-  context: Pick<PlatformLoadContext, "edgeHeaders"> = {},
-): string {
+export function cacheControlFor(request: Request): string {
   const personal =
-    (request.headers.get("Cookie") ?? "").trim() !== "" ||
-    request.headers.has("Authorization") ||
-    noticesDependOnRequest(request, context);
+    (request.headers.get("Cookie") ?? "").trim() !== "" || request.headers.has("Authorization");
   return personal
     ? "private, no-cache"
     : "public, max-age=0, s-maxage=30, stale-while-revalidate=60";

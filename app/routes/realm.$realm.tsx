@@ -1,7 +1,6 @@
 import type { LinksFunction } from "@remix-run/node";
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
 import { SiteHeader } from "../navigation/SiteHeader.tsx";
-import { RealmContent, RealmNotices } from "../notices/RealmNotices.tsx";
 import type { loader as rootLoader } from "../root.tsx";
 import navigationStyles from "../styles/navigation.css?url";
 
@@ -13,12 +12,9 @@ export default function RealmFrame() {
   if (!root?.shell) return <Outlet />;
   return (
     <>
-      <RealmNotices />
       <SiteHeader />
       <main id="main">
-        <RealmContent>
-          <Outlet />
-        </RealmContent>
+        <Outlet />
       </main>
     </>
   );
