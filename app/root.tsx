@@ -11,7 +11,10 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
+import { SiteFeedback } from "./feedback/SiteFeedback.tsx";
 import { i18nFor, uiLanguage } from "./i18n/i18n.ts";
+import { GUEST_BODY_CLASS } from "./notices/notices.ts";
+import { withNotices } from "./notices/root-data.server.ts";
 import { FRAME_GUARD_SCRIPT, keepRedirectResult } from "./realm/frame-guard.ts";
 import { realmRequest } from "./realm/request.server.ts";
 import { realmFeatures, type RouteSettings } from "./realm/routes.ts";
@@ -20,25 +23,27 @@ import { themeStyle } from "./realm/theme.ts";
 import { ConnectionFailed, Forbidden, GenericError, NotFound } from "./ui/StatusPage.tsx";
 import styles from "./styles/app.css?url";
 import blockStyles from "./styles/blocks.css?url";
+import feedbackStyles from "./styles/feedback.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "stylesheet", href: blockStyles },
+  { rel: "stylesheet", href: feedbackStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
   const found = await realmRequest(args);
   if (!found) {
-    return {
+    return withNotices(args, null, {
       locale: uiLanguage(args.request.headers.get("Accept-Language")?.split(",")[0]),
       shell: null,
       basePath: null,
       viewer: null,
-    };
+    });
   }
   const { settings, ...shell } = found.shell;
-  return {
+  return withNotices(args, found, {
     locale: shell.locale,
     // The browser gets what the frame needs to know of the settings, not the settings.
     shell: {
@@ -50,7 +55,7 @@ export async function loader(args: LoaderFunctionArgs) {
     },
     basePath: found.basePath,
     viewer: { role: found.viewer.role, child: found.viewer.child },
-  };
+  });
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -70,7 +75,10 @@ export function Layout({ children }: { children: ReactNode }) {
         {error != null ? <title>{i18n.t(errorTitleKey(error))}</title> : null}
         <Links />
       </head>
-      <body style={data?.shell ? themeStyle(data.shell.theme) : undefined}>
+      <body
+        className={data?.viewer?.role === "GUEST" ? GUEST_BODY_CLASS : undefined}
+        style={data?.shell ? themeStyle(data.shell.theme) : undefined}
+      >
         <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
         <ScrollRestoration />
         <Scripts />
@@ -85,7 +93,11 @@ export default function App() {
     document.documentElement.dataset.hydrated = "true";
     keepRedirectResult(window.location, window.history, window.localStorage);
   }, []);
-  return <Outlet />;
+  return (
+    <SiteFeedback>
+      <Outlet />
+    </SiteFeedback>
+  );
 }
 
 /** Label key of the page an error shows; the boundary and the document title agree on it. */

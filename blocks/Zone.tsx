@@ -1,5 +1,6 @@
 import { createElement, Suspense } from "react";
 import { BlockBoundary } from "./BlockBoundary.tsx";
+import { BlockSkeleton } from "./skeletons.tsx";
 import { blockRegistry } from "./registry.ts";
 import type { ResolvedBlock } from "./resolve.ts";
 import type { Block } from "./types.ts";
@@ -30,9 +31,9 @@ export function Zone({
         if (!definition) return null;
         return (
           // Error boundaries do not run during server rendering; a Suspense boundary makes a
-          // block that throws there render as nothing and retry in the browser, where
-          // BlockBoundary catches it.
-          <Suspense key={block.config.id} fallback={null}>
+          // block that throws there render its skeleton and retry in the browser, where
+          // BlockBoundary catches it. A block still loading shows its skeleton meanwhile.
+          <Suspense key={block.config.id} fallback={<BlockSkeleton block={block.config} />}>
             <BlockBoundary
               blockId={block.config.id}
               blockType={block.config.type}

@@ -22,6 +22,7 @@ import page from "./page.schema.json";
 import section from "./section.schema.json";
 import cancellationPromo from "./cancellation-promo.schema.json";
 import routeTable from "./route-table.schema.json";
+import promoNotifications from "./promo-notifications.schema.json";
 
 /** Every schema, so one validator instance can resolve their `$ref`s to each other. */
 export const allSchemas = [
@@ -49,6 +50,7 @@ export const allSchemas = [
   section,
   cancellationPromo,
   routeTable,
+  promoNotifications,
 ] as const;
 
 export const schemaIds = {
@@ -65,6 +67,7 @@ export const schemaIds = {
   section: section.$id,
   cancellationPromo: cancellationPromo.$id,
   routeTable: routeTable.$id,
+  promoNotifications: promoNotifications.$id,
 } as const;
 
 export type SchemaName = keyof typeof schemaIds;

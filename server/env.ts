@@ -19,6 +19,8 @@ export interface Env {
   TOKEN_SECRET?: string;
   /** Signs session cookies; when unset, one is generated and kept in the store. */
   SESSION_SECRET?: string;
+  /** Trusted request header in which an edge proxy says whether the viewer is on a VPN. */
+  VPN_HEADER?: string;
 }
 
 export class EnvError extends Error {
@@ -54,6 +56,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     // A web tier has no store to keep a generated one in, and every web server must agree.
     throw new EnvError("SESSION_SECRET is required with API_BASE_URL (at least 32 characters)");
   }
+  const vpnHeader = source.VPN_HEADER || undefined;
+  if (vpnHeader && !HEADER_NAME.test(vpnHeader)) {
+    throw new EnvError(`VPN_HEADER must be an HTTP header name such as X-Vpn, got '${vpnHeader}'`);
+  }
+  if (vpnHeader && CONTRACT_HEADERS.includes(vpnHeader.toLowerCase())) {
+    throw new EnvError(`VPN_HEADER must not be a header of the platform contract: '${vpnHeader}'`);
+  }
   return {
     PORT: port,
     HOST: source.HOST || "0.0.0.0",
@@ -66,8 +75,28 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     LOG_REQUESTS: flag(source.LOG_REQUESTS, true),
     TOKEN_SECRET: tokenSecret,
     SESSION_SECRET: sessionSecret,
+    VPN_HEADER: vpnHeader,
   };
 }
+
+// RFC 9110 token characters.
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+// Clients send these themselves; a verdict must come in a header the edge alone writes.
+const CONTRACT_HEADERS = [
+  "accept",
+  "accept-language",
+  "app",
+  "authorization",
+  "content-type",
+  "cookie",
+  "host",
+  "realm",
+  "user-agent",
+  "x-api-key",
+  "x-app-version",
+  "x-device-id",
+  "x-request-id",
+];
 
 function secret(source: Record<string, string | undefined>, name: string): string | undefined {
   const value = source[name] || undefined;

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { Hono, type Context } from "hono";
+import { noticesDependOnRequest } from "../app/notices/notices.server.ts";
 import { deviceClass } from "../app/realm/device.ts";
 import { PageCache, type PageCacheOptions } from "./page-cache.ts";
 import { forwardToPlatform } from "./platform-proxy.ts";
@@ -29,6 +30,8 @@ export interface ServerAppOptions {
   log?: (line: Record<string, unknown>) => void;
   /** The in-process cache of anonymous pages (server/page-cache.ts); `false` turns it off. */
   pageCache?: PageCacheOptions | false;
+  /** Trusted request header carrying an edge proxy's VPN verdict (`VPN_HEADER`). */
+  vpnHeader?: string;
 }
 
 const schemasDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../schemas");
@@ -62,6 +65,7 @@ export function createServerApp(options: ServerAppOptions) {
         store,
         tokens: createTokenIssuer(options.tokenSecret!),
         onError: logError,
+        vpnHeader: options.vpnHeader,
       })
     : undefined;
 
@@ -216,6 +220,7 @@ export function createServerApp(options: ServerAppOptions) {
         // Old hosts named the realm in the path; its pages now live under /realm/ (spec section 1).
         return c.redirect(`/realm${url.pathname}${url.search}`, 301);
       }
+      const edge = edgeHeaders(c.req.raw, options.vpnHeader);
       // Renders one page; the realm it names comes back so a cached answer can log it too.
       const render = async (request: Request, { background }: { background: boolean }) => {
         let realm: string | undefined;
@@ -230,6 +235,7 @@ export function createServerApp(options: ServerAppOptions) {
             if (!background) c.set("realm", name);
           },
           session: { secret: options.sessionSecret, secure: options.mode === "production" },
+          edgeHeaders: edge,
         };
         const response = await handle(request, context as unknown as AppLoadContext);
         if (PREVIEW_PATH.test(new URL(request.url).pathname)) {
@@ -239,13 +245,22 @@ export function createServerApp(options: ServerAppOptions) {
         }
         return { response, meta: realm };
       };
-      if (!pageCache) return (await render(c.req.raw, { background: false })).response;
+      // Pages with notices for this browser or this viewer's network are never shared.
+      if (!pageCache || noticesDependOnRequest(c.req.raw, { edgeHeaders: edge })) {
+        return (await render(c.req.raw, { background: false })).response;
+      }
       const answer = await pageCache.handle(c.req.raw, render);
       if (answer.meta) c.set("realm", answer.meta);
       return answer.response;
     });
   }
   return app;
+}
+
+/** The edge's verdicts about the viewer, for the web app to pass on when it asks about them. */
+function edgeHeaders(request: Request, vpnHeader: string | undefined): Record<string, string> {
+  const value = vpnHeader ? request.headers.get(vpnHeader) : null;
+  return vpnHeader && value ? { [vpnHeader]: value } : {};
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

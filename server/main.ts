@@ -28,6 +28,7 @@ async function main() {
     build,
     mode: env.NODE_ENV,
     apiBaseUrl: env.API_BASE_URL,
+    vpnHeader: env.VPN_HEADER,
     log: env.LOG_REQUESTS ? undefined : () => {},
   });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

@@ -56,6 +56,7 @@ export const composedPageHeaders: HeadersFunction = ({ loaderHeaders, errorHeade
     ? { "Cache-Control": "no-store" }
     : {
         "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-cache",
+        // The browser decides the menu, the Android app banner and the out-of-date browser prompt.
         Vary: "Accept-Language, Cookie, User-Agent",
       };
   return headers;

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
+import { noticesDependOnRequest } from "../notices/notices.server.ts";
+import type { PlatformLoadContext } from "../platform/context.ts";
 import { platformClient } from "../platform/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { asRouteError } from "../realm/shell.server.ts";
@@ -40,7 +42,7 @@ export async function loadComposedPageRoute(
     });
     return data(
       { ...page, key, basePath },
-      { headers: { "Cache-Control": cacheControlFor(request) } },
+      { headers: { "Cache-Control": cacheControlFor(request, context) } },
     );
   } catch (error) {
     throw asRouteError(error);
@@ -50,11 +52,17 @@ export async function loadComposedPageRoute(
 /**
  * Pages are the same for every anonymous visitor, so a shared cache may keep them briefly and
  * serve them stale while it refreshes. A request with cookies or credentials may carry a
- * viewer's session, so its answer is never stored by a shared cache.
+ * viewer's session, so its answer is never stored by a shared cache; nor is one whose notices
+ * depend on the browser or the edge's VPN verdict.
  */
-export function cacheControlFor(request: Request): string {
+export function cacheControlFor(
+  request: Request,
+  context: Pick<PlatformLoadContext, "edgeHeaders"> = {},
+): string {
   const personal =
-    (request.headers.get("Cookie") ?? "").trim() !== "" || request.headers.has("Authorization");
+    (request.headers.get("Cookie") ?? "").trim() !== "" ||
+    request.headers.has("Authorization") ||
+    noticesDependOnRequest(request, context);
   return personal
     ? "private, no-cache"
     : "public, max-age=0, s-maxage=30, stale-while-revalidate=60";

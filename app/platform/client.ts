@@ -30,6 +30,10 @@ export interface RequestOptions {
   auth?: boolean;
   /** Calls made before the realm is known (realm lookup) skip the realm and key headers. */
   anonymous?: boolean;
+  /** More request headers, such as the edge's verdicts about the viewer (VPN_HEADER). */
+  headers?: Record<string, string>;
+  /** Sees the answer's headers (a successful one), for those that carry news such as X-Vpn-Status. */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** An error answer of the platform, or a call that could not be made. */
@@ -81,7 +85,9 @@ export function createPlatformClient(options: PlatformClientOptions) {
   let token = options.token;
 
   async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
-    const headers = new Headers({ Accept: "application/json", App: options.appId });
+    const headers = new Headers(init.headers);
+    headers.set("Accept", "application/json");
+    headers.set("App", options.appId);
     if (init.body !== undefined) headers.set("Content-Type", "application/json");
     if (options.appVersion) headers.set("X-App-Version", options.appVersion);
     if (options.deviceId) headers.set("X-Device-Id", options.deviceId);
@@ -141,6 +147,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
           : (response.headers.get("X-Request-Id") ?? undefined),
       );
     }
+    init.onHeaders?.(response.headers);
     return body as T;
   }
 
@@ -151,6 +158,8 @@ export function createPlatformClient(options: PlatformClientOptions) {
       request<T>(path, { ...init, method: "GET" }),
     post: <T>(path: string, body?: unknown, init: Omit<RequestOptions, "method" | "body"> = {}) =>
       request<T>(path, { ...init, method: "POST", body }),
+    put: <T>(path: string, body?: unknown, init: Omit<RequestOptions, "method" | "body"> = {}) =>
+      request<T>(path, { ...init, method: "PUT", body }),
     /** Platform clock minus local clock, from the last response's Date header. */
     get serverTimeOffsetMs() {
       return serverTimeOffsetMs;

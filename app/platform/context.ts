@@ -10,6 +10,11 @@ export interface PlatformLoadContext {
   setRealm: (realm: string) => void;
   /** How the viewer's session cookie is signed and sent. */
   session: { secret: string; secure: boolean };
+  /**
+   * Headers an edge proxy set on the viewer's request for the platform (the VPN verdict named
+   * by VPN_HEADER), passed on by calls that ask the platform about this viewer.
+   */
+  edgeHeaders?: Record<string, string>;
 }
 
 declare module "@remix-run/server-runtime" {

@@ -1,6 +1,7 @@
 import type { LinksFunction } from "@remix-run/node";
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
 import { SiteHeader } from "../navigation/SiteHeader.tsx";
+import { RealmContent, RealmNotices } from "../notices/RealmNotices.tsx";
 import type { loader as rootLoader } from "../root.tsx";
 import navigationStyles from "../styles/navigation.css?url";
 
@@ -12,9 +13,12 @@ export default function RealmFrame() {
   if (!root?.shell) return <Outlet />;
   return (
     <>
+      <RealmNotices />
       <SiteHeader />
-      <main id="main">
-        <Outlet />
+      <main id="main" tabIndex={-1}>
+        <RealmContent>
+          <Outlet />
+        </RealmContent>
       </main>
     </>
   );

@@ -98,6 +98,32 @@ export interface RealmSettings {
    */
   vpnAllowed?: boolean;
   /**
+   * The cookie banner shown to visitors until they agree to the realm's cookie policy (agreement is remembered in a cookie). Absent or disabled: no banner.
+   */
+  cookieBanner?: {
+    /**
+     * Show the banner to visitors who have not agreed yet.
+     */
+    enabled: boolean;
+    /**
+     * The cookie policy the banner links to: an http(s) URL or a path of this site starting with /.
+     */
+    policyUrl: string;
+  };
+  /**
+   * The realm's Android app, offered in a dismissible banner to visitors on Android (dismissal is remembered in a cookie). Absent: no banner.
+   */
+  smartBanner?: {
+    /**
+     * Google Play package name of the app, e.g. com.example.app.
+     */
+    androidAppId: string;
+    /**
+     * Where the banner's link goes (an https:// URL); default https://play.google.com/store/apps/details?id={androidAppId}.
+     */
+    storeUrl?: string;
+  };
+  /**
    * The multi view route exists.
    */
   multiViewAllowed?: boolean;

@@ -55,4 +55,70 @@ export interface SeedRealm {
    * Items: A sponsor name.
    */
   sponsors?: string[];
+  /**
+   * Promotional notifications offered once after a page loads (spec section 3, Promo notification), in order of priority. Served only while settings.hasPromoNotification is true, and to each viewer (or device) until they dismiss it.
+   *
+   * @maxItems 50
+   *
+   * Items: One notification.
+   */
+  promoNotifications?: {
+    /**
+     * Identifies the notification across re-seeding (dismissals stay attached to it); unique in the realm.
+     */
+    key: string;
+    /**
+     * Headline.
+     */
+    title: string;
+    /**
+     * One or two sentences.
+     */
+    description?: string;
+    /**
+     * Image URL (shown at 410x190).
+     */
+    imageUrl?: string;
+    /**
+     * Label of the call-to-action button.
+     */
+    cta: string;
+    /**
+     * Where the call to action goes: a URL, or a content link.
+     */
+    link:
+      | {
+          /**
+           * Absolute URL or a path of this site.
+           */
+          linkUrl: string;
+        }
+      | {
+          /**
+           * The content to open.
+           */
+          contentLink: {
+            /**
+             * Key of a content item, as in the realm's content.json.
+             */
+            key: string;
+            /**
+             * Page to open.
+             */
+            type: "VOD" | "LIVE" | "PLAYLIST";
+          };
+        };
+    /**
+     * Open the link in a new tab.
+     */
+    openInNewTab?: boolean;
+    /**
+     * When it starts being offered, in hours from the moment the realm is first seeded (negative is the past). Default: from then on.
+     */
+    startOffsetHours?: number;
+    /**
+     * When it stops being offered, in hours from the moment the realm is first seeded; must be after startOffsetHours. Default: never.
+     */
+    endOffsetHours?: number;
+  }[];
 }

@@ -10,6 +10,7 @@ import { requireClient } from "./contract.ts";
 import { ApiError, errorJson } from "./errors.ts";
 import { init } from "./init.ts";
 import { pages } from "./pages.ts";
+import { promoNotifications } from "./promo-notifications.ts";
 import { realmRoutes } from "./realm-routes.ts";
 import { referrals } from "./referrals.ts";
 
@@ -19,17 +20,20 @@ export interface PlatformOptions {
   tokens: TokenIssuer;
   /** Called with unexpected errors (the response is a generic 500 either way). */
   onError?: (error: unknown, requestId: string) => void;
+  /** Trusted request header in which an edge proxy gives its VPN verdict (`VPN_HEADER`). */
+  vpnHeader?: string;
 }
 
 /**
  * The platform API (spec section 7) as a Hono app. Mounted by server/main.ts under /api, and
  * called in-process by the web app through app/platform.
  */
-export function createPlatformApi({ store, tokens, onError }: PlatformOptions) {
+export function createPlatformApi({ store, tokens, onError, vpnHeader }: PlatformOptions) {
   const api = new Hono<PlatformEnv>().basePath("/api");
   api.use(async (c, next) => {
     c.set("store", store);
     c.set("tokens", tokens);
+    c.set("vpnHeader", vpnHeader);
     // The outer server hands over the id it logs, so header, body and log line agree.
     const outer = (c.env as { requestId?: string } | undefined)?.requestId;
     c.set("requestId", outer ?? c.req.header("X-Request-Id") ?? crypto.randomUUID());
@@ -54,6 +58,7 @@ export function createPlatformApi({ store, tokens, onError }: PlatformOptions) {
   });
   v2.route("/", content);
   v2.route("/", pages);
+  v2.route("/", promoNotifications);
   v2.route("/", admin);
   v2.route("/", guest);
 

@@ -27,7 +27,7 @@ import {
 } from "./cards.ts";
 import type { PlatformEnv } from "./context.ts";
 import { badRequest, notFound } from "./errors.ts";
-import { readPage, resultSet, type Page } from "./pagination.ts";
+import { idParam, readPage, resultSet, type Page } from "./pagination.ts";
 
 /** Videos in each playlist row of a query over playlists. */
 const playlistVodCount = sql<number>`(select count(*)::int from "playlist_items" where "playlist_items"."playlist_id" = "playlists"."id")`;
@@ -45,13 +45,6 @@ async function pageOf<R, H>(
   const [list, [count]] = await Promise.all([rows, total]);
   return resultSet(list.map(toHit), count?.n ?? 0, page);
 }
-
-const idParam = (raw: string) => {
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) {
-    throw badRequest("INVALID_ID", `'${raw.slice(0, 40)}' is not a valid id`);
-  }
-  return Number(raw);
-};
 
 const EVENT_STATUSES = ["LIVE", "UPCOMING", "PAST"] as const;
 

@@ -16,5 +16,7 @@ export interface PlatformEnv {
     deviceId: string | undefined;
     /** The realm language that best matches Accept-Language. */
     locale: string;
+    /** Name of the trusted request header carrying the edge's VPN verdict, if configured. */
+    vpnHeader: string | undefined;
   };
 }

@@ -2,6 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { ApiError } from "./errors.ts";
 import type { PlatformEnv } from "./context.ts";
 import { findRealm, isValidApiKey, negotiateLocale } from "./realms.ts";
+import { readVpnVerdict, VPN_STATUS_HEADER, vpnStatus } from "./vpn.ts";
 
 /** Request headers of the platform contract (spec section 7). */
 export const HEADERS = {
@@ -43,7 +44,13 @@ export const requireClient = createMiddleware<PlatformEnv>(async (c, next) => {
   c.set("realm", realm);
   c.set("deviceId", c.req.header(HEADERS.deviceId));
   c.set("locale", negotiateLocale(c.req.header("Accept-Language"), realm));
+  const vpnHeader = c.get("vpnHeader");
+  const vpn = vpnHeader
+    ? vpnStatus(readVpnVerdict(vpnHeader, c.req.header(vpnHeader)), realm.settings)
+    : undefined;
   await next();
+  // On every answer, errors included: the client shows the notice whatever it asked for.
+  if (vpn) c.header(VPN_STATUS_HEADER, vpn);
 });
 
 /** Bodies are JSON only: anything else is refused before a handler reads it. */

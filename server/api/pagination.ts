@@ -34,6 +34,14 @@ export function intParam(
   return Number(raw);
 }
 
+/** A path id: a whole number from 1 to 2147483647 (a PostgreSQL integer), else a 400. */
+export function idParam(raw: string): number {
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) {
+    throw badRequest("INVALID_ID", `'${raw.slice(0, 40)}' is not a valid id`);
+  }
+  return Number(raw);
+}
+
 export function resultSet<T>(hits: T[], totalHits: number, page: Page) {
   return {
     hits,

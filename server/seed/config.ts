@@ -212,5 +212,45 @@ function crossReferenceIssues(config: RealmConfig): FileIssue[] {
       });
     }
   });
+  const promoKeys = new Set<string>();
+  const linkTargets = {
+    LIVE: new Set(content.events.map((e) => e.key)),
+    // A VOD link may name a video or an event's replay, as the promo block's does.
+    VOD: new Set([...videoKeys, ...content.events.map((e) => e.key)]),
+    PLAYLIST: new Set(content.playlists.map((p) => p.key)),
+  };
+  (config.realm.promoNotifications ?? []).forEach((notification, i) => {
+    const pointer = `/promoNotifications/${i}`;
+    if (promoKeys.has(notification.key)) {
+      issues.push({
+        file: realmFile,
+        pointer: `${pointer}/key`,
+        message: `key '${notification.key}' is used twice`,
+      });
+    }
+    promoKeys.add(notification.key);
+    if ("contentLink" in notification.link) {
+      const { key, type } = notification.link.contentLink;
+      if (!linkTargets[type].has(key)) {
+        issues.push({
+          file: realmFile,
+          pointer: `${pointer}/link/contentLink/key`,
+          message: `no ${type === "LIVE" ? "event" : type === "VOD" ? "video or event" : "playlist"} has the key '${key}'`,
+        });
+      }
+    }
+    const { startOffsetHours, endOffsetHours } = notification;
+    if (
+      startOffsetHours !== undefined &&
+      endOffsetHours !== undefined &&
+      endOffsetHours <= startOffsetHours
+    ) {
+      issues.push({
+        file: realmFile,
+        pointer: `${pointer}/endOffsetHours`,
+        message: "must be after startOffsetHours",
+      });
+    }
+  });
   return issues;
 }

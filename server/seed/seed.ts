@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { IMAGE_SIZES, renderImageSvg, type ImageKind } from "../media/images/svg.ts";
 import * as t from "../store/schema.ts";
@@ -248,6 +248,8 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
   await upsertContent(db, t.news, newsRows);
   if (fighterRows.length > 0) await upsertContent(db, t.fighters, fighterRows);
 
+  await seedPromoNotifications(db, name, realmFile.promoNotifications ?? [], at);
+
   const { $schema: _menuSchema, ...menu } = config.menu;
   await publishIfChanged(db, name, { kind: "menu", key: menu.targetPlatform ?? "WEB" }, menu);
   for (const { $schema: _schema, ...page } of config.pages) {
@@ -267,6 +269,49 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
     videos: videoRows.length + episodeRows.length,
     images: images.size,
   };
+}
+
+/**
+ * The realm's promo notifications, matched by key so dismissals survive re-seeding; those no
+ * longer in the config are removed (with their dismissals).
+ */
+async function seedPromoNotifications(
+  db: Db,
+  realm: string,
+  notifications: NonNullable<RealmConfig["realm"]["promoNotifications"]>,
+  at: (minutes: number) => Date,
+) {
+  const rows = notifications.map((n, position) => ({
+    realm,
+    externalKey: n.key,
+    position,
+    title: n.title,
+    description: n.description ?? null,
+    imageUrl: n.imageUrl ?? null,
+    cta: n.cta,
+    linkUrl: "linkUrl" in n.link ? n.link.linkUrl : null,
+    contentType: "contentLink" in n.link ? n.link.contentLink.type : null,
+    contentKey: "contentLink" in n.link ? n.link.contentLink.key : null,
+    openInNewTab: n.openInNewTab ?? false,
+    startsAt: n.startOffsetHours === undefined ? null : at(n.startOffsetHours * 60),
+    endsAt: n.endOffsetHours === undefined ? null : at(n.endOffsetHours * 60),
+    updatedAt: new Date(),
+  }));
+  const keys = rows.map((r) => r.externalKey);
+  await db
+    .delete(t.promoNotifications)
+    .where(
+      keys.length > 0
+        ? and(
+            eq(t.promoNotifications.realm, realm),
+            notInArray(t.promoNotifications.externalKey, keys),
+          )
+        : eq(t.promoNotifications.realm, realm),
+    );
+  await upsert(db, t.promoNotifications, rows, [
+    t.promoNotifications.realm,
+    t.promoNotifications.externalKey,
+  ]);
 }
 
 function defaultHeroKeys(config: RealmConfig): string[] {

@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -326,6 +328,70 @@ export const promos = pgTable(
     ...publication(),
   },
   (t) => [uniqueIndex("promos_realm_name_version_idx").on(t.realm, t.name, t.version)],
+);
+
+/**
+ * Promotional notifications (spec section 3): offered once after a page loads, in `position`
+ * order, while `startsAt <= now < endsAt` (null bounds are open) and the realm has
+ * `hasPromoNotification`. The link is a URL or a content item named by its key.
+ */
+export const promoNotifications = pgTable(
+  "promo_notifications",
+  {
+    id: serial("id").primaryKey(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    /** The key in the realm's config; re-seeding updates the row in place, keeping dismissals. */
+    externalKey: text("external_key").notNull(),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    imageUrl: text("image_url"),
+    cta: text("cta").notNull(),
+    linkUrl: text("link_url"),
+    /** VOD, LIVE or PLAYLIST, with `contentKey`, when the link is a content item. */
+    contentType: text("content_type"),
+    contentKey: text("content_key"),
+    openInNewTab: boolean("open_in_new_tab").notNull().default(false),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("promo_notifications_realm_key_idx").on(t.realm, t.externalKey),
+    check(
+      "promo_notifications_link_check",
+      sql`(${t.linkUrl} is null) <> (${t.contentKey} is null) and (${t.contentKey} is null) = (${t.contentType} is null)`,
+    ),
+  ],
+);
+
+/**
+ * Who dismissed a promo notification: a signed-in viewer (the token's subject) or, for anyone
+ * else, the device id the client sent. Exactly one of the two is set.
+ */
+export const promoNotificationDismissals = pgTable(
+  "promo_notification_dismissals",
+  {
+    id: serial("id").primaryKey(),
+    notificationId: integer("notification_id")
+      .notNull()
+      .references(() => promoNotifications.id, { onDelete: "cascade" }),
+    userId: text("user_id"),
+    deviceId: text("device_id"),
+    dismissedAt: timestamp("dismissed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("promo_dismissals_user_idx")
+      .on(t.notificationId, t.userId)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex("promo_dismissals_device_idx")
+      .on(t.notificationId, t.deviceId)
+      .where(sql`${t.deviceId} is not null`),
+    check("promo_dismissals_viewer_check", sql`(${t.userId} is null) <> (${t.deviceId} is null)`),
+  ],
 );
 
 /**

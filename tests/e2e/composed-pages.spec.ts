@@ -46,6 +46,11 @@ test.describe("composed pages", () => {
       "public, max-age=0, s-maxage=30, stale-while-revalidate=60",
     );
     expect(anonymous.headers()["vary"]).toBe("Accept-Language, Cookie, User-Agent");
+    // An Android browser's page has the app banner of the realm: never shared.
+    const android = await request.get("/realm/liga", {
+      headers: { "User-Agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/124.0 Mobile" },
+    });
+    expect(android.headers()["cache-control"]).toBe("private, no-cache");
     const withCookie = await request.get("/realm/arena", { headers: { Cookie: "session=x" } });
     expect(withCookie.headers()["cache-control"]).toBe("private, no-cache");
     const withCredentials = await request.get("/realm/arena", {

@@ -1,13 +1,20 @@
 import { test as base } from "@playwright/test";
 import { freshDataDir, removeDir, ServerProcess } from "./server-process.ts";
 
+/** The trusted header the test server reads the edge's VPN verdict from (VPN_HEADER). */
+export const VPN_HEADER = "X-Edge-Vpn";
+
 /** One built server with a fresh data folder, shared by the tests of a worker. */
 export const test = base.extend<object, { server: ServerProcess }>({
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const dataDir = await freshDataDir();
-      const server = await ServerProcess.start({ DATA_DIR: dataDir, LOG_REQUESTS: "false" });
+      const server = await ServerProcess.start({
+        DATA_DIR: dataDir,
+        LOG_REQUESTS: "false",
+        VPN_HEADER,
+      });
       await use(server);
       await server.stop();
       await removeDir(dataDir);

@@ -100,6 +100,52 @@ describe("seed", () => {
     expect(error.message).toContain("/playlists/0/videoKeys/0");
   });
 
+  it("checks promo notifications: unique keys, content that exists, an end after the start", async () => {
+    const dir = path.join(scratch, "promos");
+    await cp(demoRealmsDir, dir, { recursive: true });
+    const realmFile = path.join(dir, "arena", "realm.json");
+    const realm = JSON.parse(await readFile(realmFile, "utf8"));
+    const [first] = realm.promoNotifications;
+    realm.promoNotifications = [
+      first,
+      { ...first, link: { contentLink: { key: "no-such-event", type: "LIVE" } } },
+      { ...first, key: "later", startOffsetHours: 10, endOffsetHours: 10 },
+    ];
+    await writeFile(realmFile, JSON.stringify(realm));
+    const error = (await seed(store.db, { dir }).catch((e: unknown) => e)) as ConfigValidationError;
+    expect(error.issues.map((i) => [i.pointer, i.message])).toEqual([
+      ["/promoNotifications/1/key", "key 'road-to-afc-212' is used twice"],
+      ["/promoNotifications/1/link/contentLink/key", "no event has the key 'no-such-event'"],
+      ["/promoNotifications/2/endOffsetHours", "must be after startOffsetHours"],
+    ]);
+  });
+
+  it("keeps promo notifications (and their dismissals) across re-seeding, drops removed ones", async () => {
+    const dir = path.join(scratch, "promo-reseed");
+    await cp(demoRealmsDir, dir, { recursive: true });
+    const before = await store.db
+      .select({ id: t.promoNotifications.id, key: t.promoNotifications.externalKey })
+      .from(t.promoNotifications)
+      .orderBy(t.promoNotifications.position);
+    expect(before.map((n) => n.key)).toEqual(["road-to-afc-212", "annual-fight-pass"]);
+    await store.db
+      .insert(t.promoNotificationDismissals)
+      .values({ notificationId: before[0]!.id, deviceId: "reseed-device" });
+    await seed(store.db, { dir });
+    const kept = await store.db.select().from(t.promoNotificationDismissals);
+    expect(kept.map((d) => d.deviceId)).toContain("reseed-device");
+    const realmFile = path.join(dir, "arena", "realm.json");
+    const realm = JSON.parse(await readFile(realmFile, "utf8"));
+    realm.promoNotifications = realm.promoNotifications.slice(1);
+    await writeFile(realmFile, JSON.stringify(realm));
+    await seed(store.db, { dir });
+    const after = await store.db
+      .select({ id: t.promoNotifications.id, key: t.promoNotifications.externalKey })
+      .from(t.promoNotifications);
+    expect(after).toEqual([before[1]]);
+    expect(await store.db.select().from(t.promoNotificationDismissals)).toEqual([]);
+  });
+
   it("rebuilds a realm from scratch with reset", async () => {
     const before = await counts();
     await seed(store.db, { reset: true });

@@ -12,6 +12,11 @@ describe("environment", () => {
     });
   });
 
+  it("reads the edge's VPN header name when given", () => {
+    expect(loadEnv({}).VPN_HEADER).toBeUndefined();
+    expect(loadEnv({ VPN_HEADER: "X-Edge-Vpn" }).VPN_HEADER).toBe("X-Edge-Vpn");
+  });
+
   it.each([
     [{ PORT: "http" }, /PORT/],
     [{ PORT: "70000" }, /PORT/],
@@ -22,6 +27,8 @@ describe("environment", () => {
     [{ SESSION_SECRET: "short" }, /SESSION_SECRET must be at least 32/],
     [{ API_BASE_URL: "http://platform:3000" }, /SESSION_SECRET is required with API_BASE_URL/],
     [{ SEED_DEMO: "maybe" }, /boolean/],
+    [{ VPN_HEADER: "X Vpn" }, /VPN_HEADER must be an HTTP header name/],
+    [{ VPN_HEADER: "X-Device-Id" }, /VPN_HEADER must not be a header of the platform contract/],
   ])("stops on %j with a clear line", (env, message) => {
     expect(() => loadEnv(env)).toThrow(EnvError);
     expect(() => loadEnv(env)).toThrow(message);

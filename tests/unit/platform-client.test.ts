@@ -63,6 +63,39 @@ describe("platform client", () => {
     expect(await sent.json()).toEqual({ referralExid: "x" });
   });
 
+  it("adds a call's own headers and shows it the answer's, without losing the contract's", async () => {
+    const platform = recordingFetch(() =>
+      Response.json({}, { headers: { "X-Vpn-Status": "detected" } }),
+    );
+    const client = createPlatformClient({
+      ...realmScope,
+      baseUrl: "http://p.test",
+      fetch: platform.fetch,
+    });
+    let seen: string | null = null;
+    await client.get("/v1/realm", {
+      headers: { "X-Edge-Vpn": "vpn", App: "spoofed" },
+      onHeaders: (headers) => (seen = headers.get("X-Vpn-Status")),
+    });
+    expect(platform.requests[0]!.headers.get("X-Edge-Vpn")).toBe("vpn");
+    expect(platform.requests[0]!.headers.get("App")).toBe("tests");
+    expect(seen).toBe("detected");
+  });
+
+  it("sends PUT without a body when given none", async () => {
+    const platform = recordingFetch(() => new Response(null, { status: 204 }));
+    const client = createPlatformClient({
+      ...realmScope,
+      baseUrl: "http://p.test",
+      fetch: platform.fetch,
+    });
+    expect(await client.put("/v2/promo-notification/3")).toEqual({});
+    const sent = platform.requests[0]!;
+    expect(sent.method).toBe("PUT");
+    expect(sent.headers.has("Content-Type")).toBe(false);
+    expect(await sent.text()).toBe("");
+  });
+
   it("refuses before sending when realm, key or token are missing", async () => {
     const platform = recordingFetch(() => Response.json({}));
     const noRealm = createPlatformClient({
