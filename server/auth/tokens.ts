@@ -11,6 +11,14 @@ export interface AccessClaims {
   rol: Role[];
   gue: boolean;
   loc?: string;
+  /** Parental control of the account: RESTRICTED when a PIN guards restricted content. */
+  par?: "RESTRICTED" | "NON_RESTRICTED";
+  /** The active profile; `type` is the profile type's code (`a` adult, `c` child). */
+  pro?: { id: number; type: string };
+  /** Account approved: false until a realm that requires confirmation has it confirmed. */
+  apr?: boolean;
+  /** Pseudonymous advertising id. */
+  ads?: { id: string };
   exp: number;
 }
 
@@ -66,6 +74,7 @@ export function createTokenIssuer(secret: string): TokenIssuer {
           rol: payload.rol.filter((r): r is Role => r === "ADMIN" || r === "CUSTOMER"),
           gue: payload.gue === true,
           loc: typeof payload.loc === "string" ? payload.loc : undefined,
+          ...optionalClaims(payload),
           exp: payload.exp,
         };
       } catch (error) {
@@ -74,6 +83,19 @@ export function createTokenIssuer(secret: string): TokenIssuer {
       }
     },
   };
+}
+
+function optionalClaims(payload: Record<string, unknown>): Partial<AccessClaims> {
+  const claims: Partial<AccessClaims> = {};
+  if (payload.par === "RESTRICTED" || payload.par === "NON_RESTRICTED") claims.par = payload.par;
+  const pro = payload.pro as { id?: unknown; type?: unknown } | undefined;
+  if (typeof pro?.id === "number" && typeof pro.type === "string") {
+    claims.pro = { id: pro.id, type: pro.type };
+  }
+  if (typeof payload.apr === "boolean") claims.apr = payload.apr;
+  const ads = payload.ads as { id?: unknown } | undefined;
+  if (typeof ads?.id === "string") claims.ads = { id: ads.id };
+  return claims;
 }
 
 /**

@@ -279,7 +279,12 @@ export const fighters = pgTable(
   ],
 );
 
-/** Viewers and administrators; sign-in arrives with the identity work. */
+/**
+ * Viewers and administrators of a realm. An email is unique per realm, never across realms.
+ * `status`: ACTIVE; PENDING_CONFIRMATION until the emailed link is followed (realms with
+ * `requiresConfirmation`); PENDING_ACTIVATION for accounts made by an operator and activated
+ * through `/pendingactivationuser/{activationId}`; SUSPENDED by the viewer themselves.
+ */
 export const users = pgTable(
   "users",
   {
@@ -288,12 +293,143 @@ export const users = pgTable(
       .notNull()
       .references(() => realms.name, { onDelete: "cascade" }),
     email: text("email").notNull(),
+    /** scrypt, as written by server/auth/passwords.ts; null for accounts that cannot sign in. */
     passwordHash: text("password_hash"),
     role: text("role").notNull(),
+    status: text("status").notNull().default("ACTIVE"),
+    /** Public id of a pending-activation account (the path of its activation link). */
+    activationId: text("activation_id").unique(),
+    fullName: text("full_name"),
+    preferredName: text("preferred_name"),
+    birthDate: text("birth_date"),
+    taxNumber: text("tax_number"),
+    phoneNumber: text("phone_number"),
+    contactEmail: text("contact_email"),
+    country: text("country"),
+    locale: text("locale"),
+    /** Parental control: a hashed PIN and RESTRICTED or NON_RESTRICTED. */
+    parentalPinHash: text("parental_pin_hash"),
+    parentalStatus: text("parental_status").notNull().default("NON_RESTRICTED"),
+    /** Pseudonymous id handed to ad systems (`ads.id`), never the account id. */
+    adsId: text("ads_id")
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("users_realm_email_idx").on(t.realm, t.email)],
+);
+
+/** Viewing profiles of an account (realms with `profileConfiguration.status` CONFIGURED). */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** ADULT or CHILD; a token's `pro.type` code is the first letter, lower case. */
+    type: text("type").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("profiles_user_name_idx").on(t.userId, t.name)],
+);
+
+/**
+ * Refresh tokens, stored as SHA-256 hashes. Each use replaces the token with the next one of
+ * its family; presenting a replaced token again (outside a short grace) revokes the family.
+ */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    family: text("family").notNull(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    /** Null for guests, whose sessions are not accounts. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The guest id, or the account id as text: the `sub` the family's tokens carry. */
+    subject: text("subject").notNull(),
+    profileId: integer("profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    /** Set when this token was exchanged; its successor is `replacedBy`. */
+    rotatedAt: timestamp("rotated_at", { withTimezone: true }),
+    replacedBy: integer("replaced_by"),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("refresh_tokens_family_idx").on(t.family)],
+);
+
+/** Attempt counters for rate limits, shared by every server on the store (fixed windows). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});
+
+/**
+ * Single-use secrets sent to a viewer or a device: email confirmation, password reset, magic
+ * link, PIN reset, impersonation, sign-in challenges. Stored hashed; `data` holds what the
+ * purpose needs.
+ */
+export const oneTimeTokens = pgTable(
+  "one_time_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    purpose: text("purpose").notNull(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("one_time_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+/** Email waiting to be sent (or sent): admins read it in the app; SMTP sends it when set up. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: serial("id").primaryKey(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    recipient: text("recipient").notNull(),
+    /** confirmation, password-reset, magic-link, pin-reset */
+    kind: text("kind").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_realm_created_idx").on(t.realm, t.createdAt)],
+);
+
+/** What an account may watch: a licence held between two instants. */
+export const entitlements = pgTable(
+  "entitlements",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    licence: text("licence").notNull(),
+    status: text("status").notNull().default("ACTIVE"),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("entitlements_user_idx").on(t.userId)],
 );
 
 /** Marketing referral records (`esrefid` / `esclkid`), posted to `{api v1}/session`. */

@@ -1,0 +1,190 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { AccessClaims, Role, TokenIssuer } from "../auth/tokens.ts";
+import * as t from "../store/schema.ts";
+import type { Db } from "../store/store.ts";
+import { digest, newSecret } from "./secrets.ts";
+
+export type UserRow = typeof t.users.$inferSelect;
+export type ProfileRow = typeof t.profiles.$inferSelect;
+
+/** What a sign-in, sign-up or refresh answers with (spec section 7). */
+export interface SessionTokens {
+  authorisationToken: string;
+  refreshToken: string;
+}
+
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+/**
+ * How long a refresh token that was just exchanged still works. A browser may send two
+ * refreshes with one token at once (two tabs, two loaders); the second must not read as theft.
+ */
+export const REFRESH_GRACE_SECONDS = 10;
+
+/** Why a refresh was refused; each is a 401 to the client, which then signs the viewer out. */
+export class RefreshRefused extends Error {
+  override name = "RefreshRefused";
+  constructor(readonly reason: "unknown" | "expired" | "revoked" | "reused" | "account") {
+    super(`refresh refused: ${reason}`);
+  }
+}
+
+/** The access-token claims of an account, acting as `profile` when it has one. */
+export function accountClaims(
+  user: UserRow,
+  profile: ProfileRow | null,
+): Omit<AccessClaims, "exp"> {
+  return {
+    sub: String(user.id),
+    rlm: user.realm,
+    rol: [user.role as Role],
+    gue: false,
+    ...(user.locale ? { loc: user.locale } : {}),
+    par: user.parentalStatus === "RESTRICTED" ? "RESTRICTED" : "NON_RESTRICTED",
+    ...(profile ? { pro: { id: profile.id, type: profile.type.charAt(0).toLowerCase() } } : {}),
+    apr: user.status === "ACTIVE",
+    ads: { id: user.adsId },
+  };
+}
+
+/** The claims of a guest session. */
+export function guestClaims(realm: string, subject: string, locale?: string) {
+  return {
+    sub: subject,
+    rlm: realm,
+    rol: [] as Role[],
+    gue: true,
+    ...(locale ? { loc: locale } : {}),
+  };
+}
+
+interface SessionOwner {
+  realm: string;
+  subject: string;
+  userId: number | null;
+  profileId: number | null;
+}
+
+async function insertRefreshToken(db: Db, owner: SessionOwner, family: string) {
+  const secret = newSecret();
+  const [row] = await db
+    .insert(t.refreshTokens)
+    .values({
+      tokenHash: digest(secret),
+      family,
+      ...owner,
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    })
+    .returning({ id: t.refreshTokens.id });
+  return { secret, id: row!.id };
+}
+
+/** A new session (a new refresh-token family) for an account or a guest. */
+export async function startSession(
+  db: Db,
+  tokens: TokenIssuer,
+  claims: Omit<AccessClaims, "exp">,
+  owner: { userId: number | null; profileId: number | null },
+): Promise<SessionTokens> {
+  const { secret } = await insertRefreshToken(
+    db,
+    { realm: claims.rlm, subject: claims.sub, ...owner },
+    crypto.randomUUID(),
+  );
+  return { authorisationToken: await tokens.issueAccess(claims), refreshToken: secret };
+}
+
+/**
+ * Exchanges a refresh token for a new pair. The token is used up; its successor joins the same
+ * family. A used token presented again after the grace period means two parties hold it, so
+ * the whole family is revoked and both must sign in again.
+ */
+export async function refreshSession(
+  db: Db,
+  tokens: TokenIssuer,
+  realm: string,
+  secret: string,
+  locale?: string,
+): Promise<SessionTokens> {
+  const [row] = await db
+    .select()
+    .from(t.refreshTokens)
+    .where(and(eq(t.refreshTokens.tokenHash, digest(secret)), eq(t.refreshTokens.realm, realm)));
+  if (!row) throw new RefreshRefused("unknown");
+  if (row.revokedAt) throw new RefreshRefused("revoked");
+  if (row.expiresAt.getTime() <= Date.now()) throw new RefreshRefused("expired");
+
+  // One statement claims the token, so of two racing refreshes exactly one rotates it.
+  const claimed = await db
+    .update(t.refreshTokens)
+    .set({ rotatedAt: new Date() })
+    .where(and(eq(t.refreshTokens.id, row.id), isNull(t.refreshTokens.rotatedAt)))
+    .returning({ id: t.refreshTokens.id });
+  if (claimed.length === 0) {
+    const [current] = await db
+      .select({ rotatedAt: t.refreshTokens.rotatedAt })
+      .from(t.refreshTokens)
+      .where(eq(t.refreshTokens.id, row.id));
+    const rotatedAt = current?.rotatedAt?.getTime() ?? 0;
+    if (Date.now() - rotatedAt > REFRESH_GRACE_SECONDS * 1000) {
+      await revokeFamily(db, row.family);
+      throw new RefreshRefused("reused");
+    }
+  }
+
+  const claims = await claimsOf(db, row, locale);
+  const next = await insertRefreshToken(
+    db,
+    { realm, subject: row.subject, userId: row.userId, profileId: row.profileId },
+    row.family,
+  );
+  if (claimed.length > 0) {
+    await db
+      .update(t.refreshTokens)
+      .set({ replacedBy: next.id })
+      .where(eq(t.refreshTokens.id, row.id));
+  }
+  return { authorisationToken: await tokens.issueAccess(claims), refreshToken: next.secret };
+}
+
+/** Fresh claims for a family's next token: the account as it is now (role, status, profile). */
+async function claimsOf(
+  db: Db,
+  row: typeof t.refreshTokens.$inferSelect,
+  locale?: string,
+): Promise<Omit<AccessClaims, "exp">> {
+  if (row.userId === null) return guestClaims(row.realm, row.subject, locale);
+  const [user] = await db.select().from(t.users).where(eq(t.users.id, row.userId));
+  if (!user || user.status === "SUSPENDED" || user.status === "PENDING_ACTIVATION") {
+    await revokeFamily(db, row.family);
+    throw new RefreshRefused("account");
+  }
+  const profile =
+    row.profileId === null
+      ? null
+      : ((await db.select().from(t.profiles).where(eq(t.profiles.id, row.profileId)))[0] ?? null);
+  return accountClaims(user, profile);
+}
+
+export async function revokeFamily(db: Db, family: string): Promise<void> {
+  await db
+    .update(t.refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(t.refreshTokens.family, family), isNull(t.refreshTokens.revokedAt)));
+}
+
+/** Ends the session a refresh token belongs to (sign-out). Unknown tokens are ignored. */
+export async function endSession(db: Db, realm: string, secret: string): Promise<void> {
+  const [row] = await db
+    .select({ family: t.refreshTokens.family })
+    .from(t.refreshTokens)
+    .where(and(eq(t.refreshTokens.tokenHash, digest(secret)), eq(t.refreshTokens.realm, realm)));
+  if (row) await revokeFamily(db, row.family);
+}
+
+/** Ends every session of an account (a password change, a reset). */
+export async function endAllSessions(db: Db, userId: number): Promise<void> {
+  await db
+    .update(t.refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(t.refreshTokens.userId, userId), isNull(t.refreshTokens.revokedAt)));
+}
