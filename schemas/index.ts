@@ -23,6 +23,12 @@ import section from "./section.schema.json";
 import cancellationPromo from "./cancellation-promo.schema.json";
 import routeTable from "./route-table.schema.json";
 import promoNotifications from "./promo-notifications.schema.json";
+import profileList from "./profiles.schema.json";
+import userDetails from "./user-details.schema.json";
+import missingInformation from "./missing-information.schema.json";
+import parentalControl from "./parental-control.schema.json";
+import consentPrompt from "./consent-prompt.schema.json";
+import consentAnswers from "./consent-answers.schema.json";
 
 /** Every schema, so one validator instance can resolve their `$ref`s to each other. */
 export const allSchemas = [
@@ -51,6 +57,12 @@ export const allSchemas = [
   cancellationPromo,
   routeTable,
   promoNotifications,
+  profileList,
+  userDetails,
+  missingInformation,
+  parentalControl,
+  consentPrompt,
+  consentAnswers,
 ] as const;
 
 export const schemaIds = {
@@ -68,6 +80,12 @@ export const schemaIds = {
   cancellationPromo: cancellationPromo.$id,
   routeTable: routeTable.$id,
   promoNotifications: promoNotifications.$id,
+  profileList: profileList.$id,
+  userDetails: userDetails.$id,
+  missingInformation: missingInformation.$id,
+  parentalControl: parentalControl.$id,
+  consentPrompt: consentPrompt.$id,
+  consentAnswers: consentAnswers.$id,
 } as const;
 
 export type SchemaName = keyof typeof schemaIds;

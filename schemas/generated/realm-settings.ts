@@ -387,6 +387,40 @@ export interface RealmSettings {
     }[];
   }[];
   /**
+   * Consent questions a signed-in viewer answers (spec section 3, Consent answer). Required fields without an answer open the consent prompt; the marketing purposes are also the viewer's marketing preferences. Empty or absent: no consent prompt.
+   *
+   * @maxItems 20
+   *
+   * Items: One consent field.
+   */
+  consentFields?: {
+    /**
+     * Name answers are stored under (the contract's consentField.fieldName and promptField); unique in the realm.
+     */
+    fieldName: string;
+    /**
+     * What the answer allows; clients ask for fields by purpose (functionalPurposes query).
+     */
+    functionalPurpose:
+      | "RESIDENT_MARKETING_ALLOWED"
+      | "TARGETED_ADS_ALLOWED"
+      | "THIRD_PARTY_MARKETING_ALLOWED"
+      | "TERMS_AND_CONDITIONS"
+      | "EMAIL_MARKETING_ALLOWED";
+    /**
+     * The viewer must agree (answer true) before going on; required fields without an answer open the prompt.
+     */
+    required: boolean;
+    /**
+     * Label key of the question shown next to the checkbox (app/i18n/locales).
+     */
+    label: string;
+    /**
+     * Document the question refers to (terms, privacy policy), opened in a new tab.
+     */
+    linkUrl?: string;
+  }[];
+  /**
    * Player presentation.
    */
   playerSettings?: {

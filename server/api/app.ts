@@ -3,6 +3,7 @@ import type { TokenIssuer } from "../auth/tokens.ts";
 import type { Store } from "../store/store.ts";
 import { isStoreUnreachable } from "../store/store.ts";
 import { admin } from "./admin.ts";
+import { consent } from "./consent.ts";
 import { content } from "./content.ts";
 import { guest } from "./guest.ts";
 import type { PlatformEnv } from "./context.ts";
@@ -10,9 +11,12 @@ import { requireClient } from "./contract.ts";
 import { ApiError, errorJson } from "./errors.ts";
 import { init } from "./init.ts";
 import { pages } from "./pages.ts";
+import { parentalControl } from "./parental-control.ts";
+import { profiles } from "./profiles.ts";
 import { promoNotifications } from "./promo-notifications.ts";
 import { realmRoutes } from "./realm-routes.ts";
 import { referrals } from "./referrals.ts";
+import { userDetails } from "./user-details.ts";
 
 export interface PlatformOptions {
   store: Store;
@@ -48,6 +52,7 @@ export function createPlatformApi({ store, tokens, onError, vpnHeader }: Platfor
   v1.use("/init", requireClient);
   v1.route("/", init);
   v1.route("/", referrals);
+  v1.route("/", parentalControl);
 
   const v2 = new Hono<PlatformEnv>();
   v2.route("/", realmRoutes);
@@ -61,6 +66,9 @@ export function createPlatformApi({ store, tokens, onError, vpnHeader }: Platfor
   v2.route("/", promoNotifications);
   v2.route("/", admin);
   v2.route("/", guest);
+  v2.route("/", profiles);
+  v2.route("/", userDetails);
+  v2.route("/", consent);
 
   api.route("/v1", v1);
   api.route("/v2", v2);

@@ -432,6 +432,25 @@ export const entitlements = pgTable(
   (t) => [index("entitlements_user_idx").on(t.userId)],
 );
 
+/**
+ * A viewer's answer to one of the realm's consent fields (`settings.consentFields`): the latest
+ * answer per field, `answer` as the JSON text the contract carries ("true"), `answeredAt` the
+ * consent timestamp. Marketing preferences are the answers to the marketing purposes.
+ */
+export const consentAnswers = pgTable(
+  "consent_answers",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fieldName: text("field_name").notNull(),
+    functionalPurpose: text("functional_purpose").notNull(),
+    answer: text("answer").notNull(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.fieldName] })],
+);
+
 /** Marketing referral records (`esrefid` / `esclkid`), posted to `{api v1}/session`. */
 export const referrals = pgTable(
   "referrals",
