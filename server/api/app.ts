@@ -5,6 +5,8 @@ import { isStoreUnreachable } from "../store/store.ts";
 import { admin } from "./admin.ts";
 import { content } from "./content.ts";
 import { guest } from "./guest.ts";
+import { identity } from "./identity.ts";
+import { outbox } from "./outbox.ts";
 import type { PlatformEnv } from "./context.ts";
 import { requireClient } from "./contract.ts";
 import { ApiError, errorJson } from "./errors.ts";
@@ -61,6 +63,8 @@ export function createPlatformApi({ store, tokens, onError, vpnHeader }: Platfor
   v2.route("/", promoNotifications);
   v2.route("/", admin);
   v2.route("/", guest);
+  v2.route("/", identity);
+  v2.route("/", outbox);
 
   api.route("/v1", v1);
   api.route("/v2", v2);
