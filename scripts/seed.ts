@@ -2,6 +2,7 @@
  * `npm run db:seed [-- --reset] [-- --dir path/to/realms]`: loads realm config files into the
  * store named by DATABASE_URL or DATA_DIR. Invalid files are listed and nothing is written.
  */
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadEnv } from "../server/env.ts";
 import { ConfigValidationError, demoRealmsDir, loadRealmConfigs } from "../server/seed/config.ts";
@@ -22,7 +23,11 @@ try {
     dataDir: env.DATA_DIR,
     poolSize: env.DATABASE_POOL_SIZE,
   });
-  const summary = await seed(store.db, { reset: values.reset, configs });
+  const summary = await seed(store.db, {
+    reset: values.reset,
+    configs,
+    demoAccounts: path.resolve(values.dir ?? demoRealmsDir) === path.resolve(demoRealmsDir),
+  });
   for (const r of summary.realms) {
     console.log(`seeded ${r.name}: ${r.events} events, ${r.videos} videos, ${r.images} images`);
   }

@@ -21,6 +21,8 @@ export interface Env {
   SESSION_SECRET?: string;
   /** Trusted request header in which an edge proxy says whether the viewer is on a VPN. */
   VPN_HEADER?: string;
+  /** Origin of links in emails; the request's own origin when unset. */
+  PUBLIC_URL?: string;
 }
 
 export class EnvError extends Error {
@@ -63,6 +65,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (vpnHeader && CONTRACT_HEADERS.includes(vpnHeader.toLowerCase())) {
     throw new EnvError(`VPN_HEADER must not be a header of the platform contract: '${vpnHeader}'`);
   }
+  const publicUrl = source.PUBLIC_URL || undefined;
+  if (publicUrl && !/^https?:\/\/[^/]+\/?$/.test(publicUrl)) {
+    throw new EnvError(
+      `PUBLIC_URL must be an origin such as https://watch.example.com, got '${publicUrl}'`,
+    );
+  }
   return {
     PORT: port,
     HOST: source.HOST || "0.0.0.0",
@@ -76,6 +84,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     TOKEN_SECRET: tokenSecret,
     SESSION_SECRET: sessionSecret,
     VPN_HEADER: vpnHeader,
+    PUBLIC_URL: publicUrl,
   };
 }
 
@@ -94,6 +103,7 @@ const CONTRACT_HEADERS = [
   "user-agent",
   "x-api-key",
   "x-app-version",
+  "x-client-address",
   "x-device-id",
   "x-request-id",
 ];

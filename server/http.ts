@@ -32,6 +32,8 @@ export interface ServerAppOptions {
   pageCache?: PageCacheOptions | false;
   /** Trusted request header carrying an edge proxy's VPN verdict (`VPN_HEADER`). */
   vpnHeader?: string;
+  /** Origin of links in emails (`PUBLIC_URL`); the request's own origin when unset. */
+  publicUrl?: string;
 }
 
 const schemasDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../schemas");
@@ -48,6 +50,24 @@ export const IN_PROCESS_PLATFORM = "http://platform.internal";
 type Vars = {
   Variables: { requestId: string; realm?: string; timing: PlatformLoadContext["timing"] };
 };
+
+/** The socket peer of a request served by @hono/node-server (absent in in-memory tests). */
+function peerAddress(c: Context): string | undefined {
+  return (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
+    ?.socket?.remoteAddress;
+}
+
+/**
+ * Whose address a platform call is about. A web tier on this machine (loopback) calling over
+ * HTTP vouches for its viewer in X-Client-Address; anyone else is taken at their socket.
+ */
+function clientAddressOf(request: Request, peer: string | undefined): string | undefined {
+  const vouched = request.headers.get(HEADERS.clientAddress);
+  return vouched && isLoopback(peer) ? vouched : peer;
+}
+
+const isLoopback = (address: string | undefined) =>
+  address === "::1" || address === "::ffff:127.0.0.1" || /^127\./.test(address ?? "");
 
 /** One HTTP app: platform API, media, images, static files and the Remix web app. */
 export function createServerApp(options: ServerAppOptions) {
@@ -112,7 +132,13 @@ export function createServerApp(options: ServerAppOptions) {
     app.get("/images/*", forward);
     app.get("/media/*", forward);
   } else {
-    app.all("/api/*", (c) => platform.fetch(c.req.raw, { requestId: c.get("requestId") }));
+    app.all("/api/*", (c) =>
+      platform.fetch(c.req.raw, {
+        requestId: c.get("requestId"),
+        clientAddress: clientAddressOf(c.req.raw, peerAddress(c)),
+        publicUrl: options.publicUrl,
+      }),
+    );
     app.route("/images", imageRoutes(store!));
   }
 
@@ -198,8 +224,13 @@ export function createServerApp(options: ServerAppOptions) {
 
   if (options.build) {
     const handle = createRequestHandler(options.build, options.mode ?? "production");
+    // The web app's own calls: the address it vouches for is the viewer's.
     const internalFetch = async (request: Request) =>
-      platform!.fetch(request, { requestId: request.headers.get(HEADERS.requestId) ?? undefined });
+      platform!.fetch(request, {
+        requestId: request.headers.get(HEADERS.requestId) ?? undefined,
+        clientAddress: request.headers.get(HEADERS.clientAddress) ?? undefined,
+        publicUrl: options.publicUrl,
+      });
     const pageCache =
       options.pageCache === false
         ? undefined
@@ -235,6 +266,7 @@ export function createServerApp(options: ServerAppOptions) {
             if (!background) c.set("realm", name);
           },
           session: { secret: options.sessionSecret, secure: options.mode === "production" },
+          clientAddress: peerAddress(c),
           edgeHeaders: edge,
         };
         const response = await handle(request, context as unknown as AppLoadContext);

@@ -29,6 +29,7 @@ async function main() {
     mode: env.NODE_ENV,
     apiBaseUrl: env.API_BASE_URL,
     vpnHeader: env.VPN_HEADER,
+    publicUrl: env.PUBLIC_URL,
     log: env.LOG_REQUESTS ? undefined : () => {},
   });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

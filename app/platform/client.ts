@@ -16,6 +16,8 @@ export interface PlatformClientOptions {
   locale?: string;
   token?: string;
   requestId?: string;
+  /** The viewer's network address (X-Client-Address), for the platform's per-address limits. */
+  clientAddress?: string;
   /** The platform replaced the viewer's token (Replacementauthorisation header). */
   onReplaceToken?: (token: string) => void;
   /** Called after every call with its duration, for Server-Timing. */
@@ -93,6 +95,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
     if (options.deviceId) headers.set("X-Device-Id", options.deviceId);
     if (options.locale) headers.set("Accept-Language", options.locale.replace(/_/g, "-"));
     if (options.requestId) headers.set("X-Request-Id", options.requestId);
+    if (options.clientAddress) headers.set("X-Client-Address", options.clientAddress);
     if (!init.anonymous) {
       if (!options.realm)
         throw new PlatformError(0, "MISSING_REALM", ["No realm is set for this call"]);

@@ -8,6 +8,8 @@ export interface PlatformLoadContext {
   platformFetch: (request: Request) => Promise<Response>;
   /** Names the realm of this request in the request log. */
   setRealm: (realm: string) => void;
+  /** The viewer's network address, passed to the platform for per-address limits. */
+  clientAddress?: string;
   /** How the viewer's session cookie is signed and sent. */
   session: { secret: string; secure: boolean };
   /**

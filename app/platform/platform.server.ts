@@ -24,6 +24,7 @@ export function platformClient(
     deviceId: scope.deviceId,
     token: scope.token,
     requestId: context.requestId,
+    clientAddress: context.clientAddress,
     onTiming: (ms) => {
       context.timing.platformMs += ms;
       context.timing.platformCalls += 1;

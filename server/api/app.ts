@@ -6,6 +6,8 @@ import { admin } from "./admin.ts";
 import { consent } from "./consent.ts";
 import { content } from "./content.ts";
 import { guest } from "./guest.ts";
+import { identity } from "./identity.ts";
+import { outbox } from "./outbox.ts";
 import type { PlatformEnv } from "./context.ts";
 import { requireClient } from "./contract.ts";
 import { ApiError, errorJson } from "./errors.ts";
@@ -66,6 +68,8 @@ export function createPlatformApi({ store, tokens, onError, vpnHeader }: Platfor
   v2.route("/", promoNotifications);
   v2.route("/", admin);
   v2.route("/", guest);
+  v2.route("/", identity);
+  v2.route("/", outbox);
   v2.route("/", profiles);
   v2.route("/", userDetails);
   v2.route("/", consent);

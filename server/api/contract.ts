@@ -9,6 +9,8 @@ export const HEADERS = {
   apiKey: "X-Api-Key",
   app: "App",
   appVersion: "X-App-Version",
+  /** The viewer's address, as the web tier saw it; trusted only from the web tier itself. */
+  clientAddress: "X-Client-Address",
   deviceId: "X-Device-Id",
   realm: "Realm",
   replacementAuthorisation: "Replacementauthorisation",

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { PlatformEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
+import { guestClaims, startSession } from "../identity/sessions.ts";
 
 export const guest = new Hono<PlatformEnv>();
 
@@ -14,13 +15,10 @@ guest.post("/login/guest/checkin", async (c) => {
   if (!settings.guestsAllowed) {
     throw new ApiError(403, "FORBIDDEN", `Realm '${realm.name}' does not allow guests`);
   }
-  const authorisationToken = await c.get("tokens").issueAccess({
-    sub: `guest-${crypto.randomUUID()}`,
-    rlm: realm.name,
-    rol: [],
-    gue: true,
-    loc: c.get("locale"),
+  const claims = guestClaims(realm.name, `guest-${crypto.randomUUID()}`, c.get("locale"));
+  const session = await startSession(c.get("store").db, c.get("tokens"), claims, {
+    userId: null,
+    profileId: null,
   });
-  // Refresh tokens arrive with sign-in; until then a guest checks in again when this expires.
-  return c.json({ authorisationToken, refreshToken: null }, 201);
+  return c.json(session, 201);
 });

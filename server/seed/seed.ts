@@ -6,6 +6,7 @@ import type { Db } from "../store/store.ts";
 import { CANCELLATION_PROMO_KEY } from "../../schemas/document-kinds.ts";
 import { publishIfChanged } from "../documents/versions.ts";
 import { loadRealmConfigs, demoRealmsDir, type RealmConfig } from "./config.ts";
+import { seedDemoAccounts } from "./demo-accounts.ts";
 
 export interface SeedOptions {
   /** Folder holding one sub-folder per realm (default: the demo realms). */
@@ -16,6 +17,11 @@ export interface SeedOptions {
   reset?: boolean;
   /** Anchor of relative times for realms seeded for the first time (default: now). */
   now?: Date;
+  /**
+   * Add the demo accounts (server/seed/demo-accounts.ts). Default: only when seeding the demo
+   * realms themselves; a realm made from its own config gets no accounts it did not ask for.
+   */
+  demoAccounts?: boolean;
 }
 
 export interface SeedSummary {
@@ -30,10 +36,15 @@ const MINUTE = 60_000;
  */
 export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSummary> {
   const configs = options.configs ?? (await loadRealmConfigs(options.dir ?? demoRealmsDir));
+  const demoAccounts = options.demoAccounts ?? (!options.configs && !options.dir);
   const summary: SeedSummary = { realms: [] };
   await db.transaction(async (tx) => {
     for (const config of configs) {
       summary.realms.push(await seedRealm(tx as unknown as Db, config, options));
+      if (demoAccounts) {
+        const { settings } = config.realm;
+        await seedDemoAccounts(tx as unknown as Db, settings.realm, settings.realmLanguages[0]!);
+      }
     }
   });
   return summary;

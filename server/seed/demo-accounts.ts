@@ -1,0 +1,107 @@
+import { and, eq } from "drizzle-orm";
+import { hashPassword } from "../auth/passwords.ts";
+import * as t from "../store/schema.ts";
+import type { Db } from "../store/store.ts";
+
+/** The demo realms' password for every demo account (README, "Demo accounts"). */
+export const DEMO_PASSWORD = "demo-pass-1";
+
+/** The demo realms' licence for the viewer account. */
+export const DEMO_LICENCE = "ALL_ACCESS";
+
+interface DemoAccount {
+  local: string;
+  role: "ADMIN" | "CUSTOMER";
+  status: "ACTIVE" | "PENDING_ACTIVATION";
+  fullName: string;
+  profiles: { name: string; type: "ADULT" | "CHILD" }[];
+  licensed: boolean;
+}
+
+const ACCOUNTS: DemoAccount[] = [
+  {
+    local: "admin",
+    role: "ADMIN",
+    status: "ACTIVE",
+    fullName: "Alex Admin",
+    profiles: [{ name: "Alex", type: "ADULT" }],
+    licensed: true,
+  },
+  {
+    local: "viewer",
+    role: "CUSTOMER",
+    status: "ACTIVE",
+    fullName: "Val Viewer",
+    profiles: [
+      { name: "Val", type: "ADULT" },
+      { name: "Kid", type: "CHILD" },
+    ],
+    licensed: true,
+  },
+  {
+    local: "fan",
+    role: "CUSTOMER",
+    status: "ACTIVE",
+    fullName: "Finn Fan",
+    profiles: [{ name: "Finn", type: "ADULT" }],
+    licensed: false,
+  },
+  {
+    local: "pending",
+    role: "CUSTOMER",
+    status: "PENDING_ACTIVATION",
+    fullName: "Pat Pending",
+    profiles: [{ name: "Pat", type: "ADULT" }],
+    licensed: true,
+  },
+];
+
+/** The activation link id of a demo realm's pending account: `/activate/{id}`. */
+export const demoActivationId = (realm: string) => `demo-${realm}-activation`;
+
+let demoHash: Promise<string> | undefined;
+
+/**
+ * The demo accounts of a demo realm: `{local}@{realm}.test`. Accounts that exist are left as
+ * they are, so a viewer's changes survive a re-seed. Only the demo realms get them.
+ */
+export async function seedDemoAccounts(db: Db, realm: string, locale: string): Promise<void> {
+  // One hash for the shared, published demo password: seeding stays fast.
+  demoHash ??= hashPassword(DEMO_PASSWORD);
+  const passwordHash = await demoHash;
+  for (const account of ACCOUNTS) {
+    const email = `${account.local}@${realm}.test`;
+    const [created] = await db
+      .insert(t.users)
+      .values({
+        realm,
+        email,
+        passwordHash,
+        role: account.role,
+        status: account.status,
+        fullName: account.fullName,
+        locale,
+        activationId: account.status === "PENDING_ACTIVATION" ? demoActivationId(realm) : null,
+        confirmedAt: account.status === "ACTIVE" ? new Date() : null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: t.users.id });
+    if (!created) continue;
+    await db
+      .insert(t.profiles)
+      .values(account.profiles.map((profile) => ({ userId: created.id, ...profile })));
+    if (account.licensed) {
+      await db.insert(t.entitlements).values({ userId: created.id, licence: DEMO_LICENCE });
+    }
+  }
+}
+
+/** The id of a demo account (tests). */
+export async function demoAccountId(db: Db, realm: string, local: string): Promise<number> {
+  const [row] = await db
+    .select({ id: t.users.id })
+    .from(t.users)
+    .where(and(eq(t.users.realm, realm), eq(t.users.email, `${local}@${realm}.test`)));
+  if (!row) throw new Error(`no demo account ${local}@${realm}.test`);
+  return row.id;
+}
