@@ -68,7 +68,8 @@ const normalEmail = (value: unknown) =>
   typeof value === "string" ? value.trim().toLowerCase() : "";
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
-function publicUrl(c: Context<PlatformEnv>): string {
+/** Origin of links in emails: PUBLIC_URL, else the origin the request came to. */
+export function publicUrl(c: Context<PlatformEnv>): string {
   return (c.env as { publicUrl?: string } | undefined)?.publicUrl ?? new URL(c.req.url).origin;
 }
 

@@ -2,11 +2,12 @@ import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import type { ParentalControl } from "../../schemas/generated/parental-control.ts";
 import { consumeOneTimeToken } from "../identity/one-time-tokens.ts";
-import { confirmPageOf, requestPinReset } from "../identity/pin-reset.ts";
+import { requestPinReset } from "../identity/pin-reset.ts";
 import { countAttempt } from "../identity/rate-limit.ts";
 import type { UserRow } from "../identity/sessions.ts";
 import * as t from "../store/schema.ts";
 import { accountOf, refuseChildProfile, requireAccount } from "./account.ts";
+import { publicUrl } from "./identity.ts";
 import { authenticate } from "./auth.ts";
 import { readObject } from "./body.ts";
 import type { PlatformEnv } from "./context.ts";
@@ -111,12 +112,11 @@ parentalControl.post("/parental-control/pin", ...guard, requireJsonBody, async (
 const RESET_REQUESTS = { limit: 3, windowSeconds: 3600 };
 
 /**
- * `POST /parental-control/pin/reset` `{confirmUrl?}`: emails the account a single-use code and
- * a link to the confirm page (`/pin-reset/confirm?code=`), valid for an hour. 202.
+ * `POST /parental-control/pin/reset` (no body): emails the account a single-use code and a link
+ * to the web app's confirm page (`/pin-reset/confirm?code=`), valid for an hour. 202.
  */
-parentalControl.post("/parental-control/pin/reset", ...guard, requireJsonBody, async (c) => {
+parentalControl.post("/parental-control/pin/reset", ...guard, async (c) => {
   refuseChildProfile(c);
-  const body = await readObject(c.req.raw);
   const user = await accountOf(c);
   const { db } = c.get("store");
   const verdict = await countAttempt(db, `pin-reset:${user.id}`, RESET_REQUESTS);
@@ -126,8 +126,6 @@ parentalControl.post("/parental-control/pin/reset", ...guard, requireJsonBody, a
       retryAfterSeconds: verdict.retryAfterSeconds,
     });
   }
-  const realm = c.get("realm");
-  const confirmPage = await confirmPageOf(db, realm, body.confirmUrl);
-  await requestPinReset(db, realm, user, user.locale ?? c.get("locale"), confirmPage);
+  await requestPinReset(db, c.get("realm"), user, user.locale ?? c.get("locale"), publicUrl(c));
   return c.json({ sent: true }, 202);
 });
