@@ -2,9 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { hashPassword } from "../auth/passwords.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
+import type { ConsentField } from "../identity/consent.ts";
 
 /** The demo realms' password for every demo account (README, "Demo accounts"). */
 export const DEMO_PASSWORD = "demo-pass-1";
+
+const DEMO_TAX_NUMBER = "123.456.789-09";
 
 /** The demo realms' licence for the viewer account. */
 export const DEMO_LICENCE = "ALL_ACCESS";
@@ -16,11 +19,17 @@ interface DemoAccount {
   fullName: string;
   profiles: { name: string; type: "ADULT" | "CHILD" }[];
   licensed: boolean;
+  /**
+   * Has every detail and consent the demo realms ask for. The one account without them shows
+   * the consent prompt and, where the realm requires a tax number, the missing-information form.
+   */
+  complete: boolean;
 }
 
 const ACCOUNTS: DemoAccount[] = [
   {
     local: "admin",
+    complete: true,
     role: "ADMIN",
     status: "ACTIVE",
     fullName: "Alex Admin",
@@ -29,6 +38,7 @@ const ACCOUNTS: DemoAccount[] = [
   },
   {
     local: "viewer",
+    complete: true,
     role: "CUSTOMER",
     status: "ACTIVE",
     fullName: "Val Viewer",
@@ -40,6 +50,7 @@ const ACCOUNTS: DemoAccount[] = [
   },
   {
     local: "fan",
+    complete: false,
     role: "CUSTOMER",
     status: "ACTIVE",
     fullName: "Finn Fan",
@@ -48,6 +59,7 @@ const ACCOUNTS: DemoAccount[] = [
   },
   {
     local: "pending",
+    complete: true,
     role: "CUSTOMER",
     status: "PENDING_ACTIVATION",
     fullName: "Pat Pending",
@@ -65,7 +77,12 @@ let demoHash: Promise<string> | undefined;
  * The demo accounts of a demo realm: `{local}@{realm}.test`. Accounts that exist are left as
  * they are, so a viewer's changes survive a re-seed. Only the demo realms get them.
  */
-export async function seedDemoAccounts(db: Db, realm: string, locale: string): Promise<void> {
+export async function seedDemoAccounts(
+  db: Db,
+  realm: string,
+  locale: string,
+  consentFields: ConsentField[] = [],
+): Promise<void> {
   // One hash for the shared, published demo password: seeding stays fast.
   demoHash ??= hashPassword(DEMO_PASSWORD);
   const passwordHash = await demoHash;
@@ -80,6 +97,8 @@ export async function seedDemoAccounts(db: Db, realm: string, locale: string): P
         role: account.role,
         status: account.status,
         fullName: account.fullName,
+        // Valid for liga's tax-number pattern (spec section 5).
+        taxNumber: account.complete ? DEMO_TAX_NUMBER : null,
         locale,
         activationId: account.status === "PENDING_ACTIVATION" ? demoActivationId(realm) : null,
         confirmedAt: account.status === "ACTIVE" ? new Date() : null,
@@ -90,6 +109,17 @@ export async function seedDemoAccounts(db: Db, realm: string, locale: string): P
     await db
       .insert(t.profiles)
       .values(account.profiles.map((profile) => ({ userId: created.id, ...profile })));
+    const required = consentFields.filter((field) => field.required);
+    if (account.complete && required.length > 0) {
+      await db.insert(t.consentAnswers).values(
+        required.map((field) => ({
+          userId: created.id,
+          fieldName: field.fieldName,
+          functionalPurpose: field.functionalPurpose,
+          answer: "true",
+        })),
+      );
+    }
     if (account.licensed) {
       await db.insert(t.entitlements).values({ userId: created.id, licence: DEMO_LICENCE });
     }

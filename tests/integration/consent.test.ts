@@ -171,3 +171,20 @@ describe("marketing preferences", () => {
     expect((await terms.json()).code).toBe("UNKNOWN_FIELD");
   });
 });
+
+describe("demo accounts", () => {
+  it("have agreed to the terms, except fan@, who is asked", async () => {
+    const answered = async (local: string) => {
+      const [user] = await platform.store.db
+        .select({ id: t.users.id })
+        .from(t.users)
+        .where(and(eq(t.users.realm, "liga"), eq(t.users.email, `${local}@liga.test`)));
+      return platform.store.db
+        .select({ fieldName: t.consentAnswers.fieldName, answer: t.consentAnswers.answer })
+        .from(t.consentAnswers)
+        .where(eq(t.consentAnswers.userId, user!.id));
+    };
+    expect(await answered("viewer")).toEqual([{ fieldName: "termsAndConditions", answer: "true" }]);
+    expect(await answered("fan")).toEqual([]);
+  });
+});

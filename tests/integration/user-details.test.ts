@@ -119,7 +119,7 @@ describe("GET /api/v2/user/missing-information", () => {
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.code).toBe("MISSING_INFORMATION");
-    expect(body.details).toEqual({ missingFields: ["taxNumber", "phoneNumber"] });
+    expect(body.details).toEqual({ missingFields: ["taxNumber"] });
     expect(validate("missingInformation", body.details).ok).toBe(true);
     expect(body.messages).toEqual(["Please complete your details to keep watching."]);
 
