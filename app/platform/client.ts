@@ -46,6 +46,8 @@ export class PlatformError extends Error {
     readonly code: string,
     readonly messages: string[],
     readonly requestId?: string,
+    /** The error body's `details` (e.g. `missingFields`), when it has any. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(`${status} ${code}: ${messages.join("; ")}`);
   }
@@ -138,7 +140,12 @@ export function createPlatformClient(options: PlatformClientOptions) {
     }
     const body = parseBody(await response.text());
     if (!response.ok) {
-      const error = body as { code?: unknown; messages?: unknown; requestId?: unknown };
+      const error = body as {
+        code?: unknown;
+        messages?: unknown;
+        requestId?: unknown;
+        details?: unknown;
+      };
       throw new PlatformError(
         response.status,
         typeof error.code === "string" ? error.code : "GENERIC",
@@ -148,6 +155,9 @@ export function createPlatformClient(options: PlatformClientOptions) {
         typeof error.requestId === "string"
           ? error.requestId
           : (response.headers.get("X-Request-Id") ?? undefined),
+        typeof error.details === "object" && error.details !== null
+          ? (error.details as Record<string, unknown>)
+          : undefined,
       );
     }
     init.onHeaders?.(response.headers);

@@ -1,0 +1,96 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ConsentPrompt } from "../../schemas/generated/consent-prompt.ts";
+import type { ProfileList } from "../../schemas/generated/profiles.ts";
+import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
+import type { UserDetails } from "../../schemas/generated/user-details.ts";
+import { PlatformError, type PlatformClient } from "../platform/client.ts";
+import { platformClient } from "../platform/platform.server.ts";
+import type { RealmRequest } from "../realm/request.server.ts";
+import { isFresh, readChecks, writeChecks, type AccountChecks } from "./checks.server.ts";
+import { missingInformationForm, type DetailFormField } from "./missing-information.ts";
+
+/** What the realm frame shows about the signed-in account: its profiles and what to ask. */
+export interface AccountState {
+  /** The account's profiles, when the realm has them. */
+  profiles: ProfileList | null;
+  /** The consent questions, when a required one has no answer (spec section 4, Consent). */
+  consent: ConsentPrompt["fields"] | null;
+  /** The missing-information form, when required details are missing (spec section 4). */
+  missingInformation: DetailFormField[] | null;
+}
+
+const NOTHING: AccountState = { profiles: null, consent: null, missingInformation: null };
+
+/** A call whose failure leaves the page as it would be without it (logged, never thrown). */
+async function quietly<T>(call: () => Promise<T>, what: string): Promise<T | null> {
+  try {
+    return await call();
+  } catch (error) {
+    console.warn(JSON.stringify({ level: "warn", msg: `${what} failed`, error: String(error) }));
+    return null;
+  }
+}
+
+async function consentToAsk(client: PlatformClient) {
+  const prompt = await client.get<ConsentPrompt>("/v2/consent-prompt", { auth: true });
+  return prompt.fields.some((f) => f.required && f.answer === null) ? prompt.fields : [];
+}
+
+async function detailsToAsk(client: PlatformClient, settings: RealmSettings) {
+  let missing: string[];
+  try {
+    await client.get("/v2/user/missing-information", { auth: true });
+    return [];
+  } catch (error) {
+    if (!(error instanceof PlatformError) || error.code !== "MISSING_INFORMATION") throw error;
+    const fields = error.details?.missingFields;
+    missing = Array.isArray(fields) ? fields.map(String) : [];
+  }
+  const details = await client.get<UserDetails>("/v2/user/profile", { auth: true });
+  return missingInformationForm(settings, missing, details);
+}
+
+/**
+ * The account state of a signed-in customer or admin, and the cookie remembering which checks
+ * came back clean (so they are not repeated on every page). Child profiles are not asked:
+ * consent and details are the account holder's to give.
+ */
+export async function loadAccountState(
+  { request, context }: LoaderFunctionArgs,
+  found: RealmRequest | null,
+): Promise<{ state: AccountState | null; setCookie?: string }> {
+  if (!found || (found.viewer.role !== "CUSTOMER" && found.viewer.role !== "ADMIN")) {
+    return { state: null };
+  }
+  const { viewer, realm, basePath, shell } = found;
+  const settings = shell.settings as RealmSettings;
+  const client = platformClient(context, { realm, locale: shell.locale, token: viewer.token });
+  const path = basePath || "/";
+  const checks = await readChecks(request, context, path, viewer.userId ?? "");
+  const next: AccountChecks = { ...checks };
+  const askAdult = !viewer.child;
+
+  const [profiles, consent, missing] = await Promise.all([
+    (settings.profileConfiguration?.status ?? "NONE") === "CONFIGURED"
+      ? quietly(() => client.get<ProfileList>("/v2/user/profiles", { auth: true }), "profiles")
+      : null,
+    askAdult && (settings.consentFields?.length ?? 0) > 0 && !isFresh(checks.consentAt)
+      ? quietly(() => consentToAsk(client), "consent check")
+      : [],
+    askAdult && !isFresh(checks.detailsAt)
+      ? quietly(() => detailsToAsk(client, settings), "missing-information check")
+      : [],
+  ]);
+  if (consent?.length === 0 && !isFresh(checks.consentAt)) next.consentAt = Date.now();
+  if (missing?.length === 0 && !isFresh(checks.detailsAt)) next.detailsAt = Date.now();
+  const changed = next.consentAt !== checks.consentAt || next.detailsAt !== checks.detailsAt;
+  return {
+    state: {
+      ...NOTHING,
+      profiles,
+      consent: consent?.length ? consent : null,
+      missingInformation: missing?.length ? missing : null,
+    },
+    setCookie: changed ? await writeChecks(context, path, next) : undefined,
+  };
+}
