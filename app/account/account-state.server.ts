@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { ConsentPrompt } from "../../schemas/generated/consent-prompt.ts";
+import type { ParentalControl } from "../../schemas/generated/parental-control.ts";
 import type { ProfileList } from "../../schemas/generated/profiles.ts";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import type { UserDetails } from "../../schemas/generated/user-details.ts";
@@ -17,9 +18,27 @@ export interface AccountState {
   consent: ConsentPrompt["fields"] | null;
   /** The missing-information form, when required details are missing (spec section 4). */
   missingInformation: DetailFormField[] | null;
+  /** What the preferences dialog shows, while it is open (`?preferences`) for an adult. */
+  preferences: { parental: ParentalControl; marketing: ConsentPrompt["fields"] } | null;
 }
 
-const NOTHING: AccountState = { profiles: null, consent: null, missingInformation: null };
+const NOTHING: AccountState = {
+  profiles: null,
+  consent: null,
+  missingInformation: null,
+  preferences: null,
+};
+
+/** The query flag that opens the preferences dialog over the current page (spec section 2). */
+export const PREFERENCES_FLAG = "preferences";
+
+async function preferencesOf(client: PlatformClient) {
+  const [parental, marketing] = await Promise.all([
+    client.get<ParentalControl>("/v1/parental-control", { auth: true }),
+    client.get<ConsentPrompt>("/v2/user/preferences/marketing", { auth: true }),
+  ]);
+  return { parental, marketing: marketing.fields };
+}
 
 /** A call whose failure leaves the page as it would be without it (logged, never thrown). */
 async function quietly<T>(call: () => Promise<T>, what: string): Promise<T | null> {
@@ -36,7 +55,7 @@ async function consentToAsk(client: PlatformClient) {
   return prompt.fields.some((f) => f.required && f.answer === null) ? prompt.fields : [];
 }
 
-async function detailsToAsk(client: PlatformClient, settings: RealmSettings) {
+export async function detailsToAsk(client: PlatformClient, settings: RealmSettings) {
   let missing: string[];
   try {
     await client.get("/v2/user/missing-information", { auth: true });
@@ -70,7 +89,8 @@ export async function loadAccountState(
   const next: AccountChecks = { ...checks };
   const askAdult = !viewer.child;
 
-  const [profiles, consent, missing] = await Promise.all([
+  const wantsPreferences = new URL(request.url).searchParams.has(PREFERENCES_FLAG);
+  const [profiles, consent, missing, preferences] = await Promise.all([
     (settings.profileConfiguration?.status ?? "NONE") === "CONFIGURED"
       ? quietly(() => client.get<ProfileList>("/v2/user/profiles", { auth: true }), "profiles")
       : null,
@@ -80,6 +100,7 @@ export async function loadAccountState(
     askAdult && !isFresh(checks.detailsAt)
       ? quietly(() => detailsToAsk(client, settings), "missing-information check")
       : [],
+    askAdult && wantsPreferences ? quietly(() => preferencesOf(client), "preferences") : null,
   ]);
   if (consent?.length === 0 && !isFresh(checks.consentAt)) next.consentAt = Date.now();
   if (missing?.length === 0 && !isFresh(checks.detailsAt)) next.detailsAt = Date.now();
@@ -90,6 +111,7 @@ export async function loadAccountState(
       profiles,
       consent: consent?.length ? consent : null,
       missingInformation: missing?.length ? missing : null,
+      preferences,
     },
     setCookie: changed ? await writeChecks(context, path, next) : undefined,
   };

@@ -63,6 +63,13 @@ export function HeaderUtilities({
                   </Link>
                 </DropdownMenu.Item>
               ) : null}
+              {account.preferences ? (
+                <DropdownMenu.Item asChild>
+                  <Link to={href(account.preferences)} className="header-dropdown-item">
+                    {t("preferences")}
+                  </Link>
+                </DropdownMenu.Item>
+              ) : null}
               <DropdownMenu.Item asChild>
                 <Link to={href(account.profiles)} className="header-dropdown-item">
                   {t("switchProfile")}

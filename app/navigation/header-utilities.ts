@@ -12,7 +12,13 @@ export interface HeaderUtilities {
    */
   account:
     | { kind: "link"; target: MenuTarget }
-    | { kind: "switcher"; account: MenuTarget | null; profiles: MenuTarget }
+    | {
+        kind: "switcher";
+        account: MenuTarget | null;
+        /** The preferences dialog over this page; null for child profiles. */
+        preferences: MenuTarget | null;
+        profiles: MenuTarget;
+      }
     | null;
   /** Guests and signed-out viewers: sign in, and sign up where the realm lets viewers register. */
   signIn: MenuTarget | null;
@@ -42,7 +48,12 @@ export function headerUtilities(
     search,
     liveNow: { target: { kind: "here", hash: "livenow" }, count: context.eventCount ?? 0 },
     account: context.profilesConfigured
-      ? { kind: "switcher", account, profiles: { kind: "route", route: { name: "profiles" } } }
+      ? {
+          kind: "switcher",
+          account,
+          preferences: context.child ? null : { kind: "here", query: { preferences: "" } },
+          profiles: { kind: "route", route: { name: "profiles" } },
+        }
       : account && { kind: "link", target: account },
     signIn: null,
     signUp: null,

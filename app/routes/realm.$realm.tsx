@@ -1,11 +1,16 @@
 import type { LinksFunction } from "@remix-run/node";
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
+import { AccountDialogs } from "../account/AccountDialogs.tsx";
 import { SiteHeader } from "../navigation/SiteHeader.tsx";
 import { RealmContent, RealmNotices } from "../notices/RealmNotices.tsx";
 import type { loader as rootLoader } from "../root.tsx";
+import accountStyles from "../styles/account.css?url";
 import navigationStyles from "../styles/navigation.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: navigationStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: navigationStyles },
+  { rel: "stylesheet", href: accountStyles },
+];
 
 /** The realm's frame around its pages: the site header with its navigation, then the page. */
 export default function RealmFrame() {
@@ -15,6 +20,7 @@ export default function RealmFrame() {
     <>
       <RealmNotices />
       <SiteHeader />
+      <AccountDialogs />
       <main id="main" tabIndex={-1}>
         <RealmContent>
           <Outlet />

@@ -75,16 +75,17 @@ describe("top-right buttons (spec section 2)", () => {
     },
   );
 
-  it("a profile switcher when the realm has profiles; a child profile cannot reach the account", () => {
+  it("a profile switcher when the realm has profiles; a child profile cannot reach the account or preferences", () => {
     const profiles = { kind: "route", route: { name: "profiles" } };
     expect(headerUtilities(context({ profilesConfigured: true }), "/").account).toEqual({
       kind: "switcher",
       account: { kind: "route", route: { name: "account" } },
+      preferences: { kind: "here", query: { preferences: "" } },
       profiles,
     });
     expect(
       headerUtilities(context({ profilesConfigured: true, child: true }), "/").account,
-    ).toEqual({ kind: "switcher", account: null, profiles });
+    ).toEqual({ kind: "switcher", account: null, preferences: null, profiles });
     expect(headerUtilities(context({ child: true }), "/").account).toBeNull();
     expect(headerUtilities(context({ eventCount: undefined }), "/").liveNow?.count).toBe(0);
   });
