@@ -66,7 +66,7 @@ export function ConsentDialog({
                   rel="noopener noreferrer"
                 >
                   {t("consentReadDocument")}
-                  <span className="visually-hidden"> ({t("opensInNewTab")})</span>
+                  <span className="visually-hidden"> {t("opensInNewTab")}</span>
                 </a>
               ) : null}
             </div>

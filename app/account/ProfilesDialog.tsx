@@ -134,6 +134,12 @@ export function ProfilesDialog({
       preventScrollReset: true,
     });
   };
+  // After a switch the page has just reloaded its data (with the toast saying so): only the
+  // address loses its hash, as another navigation would load the page, and drop the toast, again.
+  const closeSwitched = () => {
+    setClosedAt(location.key);
+    window.history.replaceState(window.history.state, "", `${location.pathname}${location.search}`);
+  };
   return (
     <AccountDialog
       title={t("profilesTitle")}
@@ -147,7 +153,7 @@ export function ProfilesDialog({
             profile={profile}
             active={profile.id === profiles.activeProfileId}
             basePath={basePath}
-            onSwitched={close}
+            onSwitched={closeSwitched}
           />
         ))}
       </ul>

@@ -1,7 +1,12 @@
 import type { BrowserContext } from "@playwright/test";
 import { sessionStorage, SESSION_COOKIE } from "../../app/session/session.server.ts";
 import { createTokenIssuer, type Role } from "../../server/auth/tokens.ts";
-import { TEST_SESSION_SECRET, TEST_TOKEN_SECRET } from "../fixtures/secrets.ts";
+import {
+  encodeChallengeInput,
+  solveChallenge,
+  type Challenge,
+} from "../../server/identity/challenge.ts";
+import { DEMO_KEYS, TEST_SESSION_SECRET, TEST_TOKEN_SECRET } from "../fixtures/secrets.ts";
 
 /** An access token of the test server's platform for a viewer of `realm` with `role`. */
 export function tokenFor(realm: string, role: Role, sub = "1"): Promise<string> {
@@ -14,10 +19,16 @@ export function tokenFor(realm: string, role: Role, sub = "1"): Promise<string> 
 }
 
 /** Puts a signed session cookie holding `token` into the browser, as sign-in would. */
-export async function signIn(context: BrowserContext, baseUrl: string, token: string) {
+export async function signIn(
+  context: BrowserContext,
+  baseUrl: string,
+  token: string,
+  refreshToken?: string,
+) {
   const storage = sessionStorage({ secret: TEST_SESSION_SECRET, secure: true });
   const session = await storage.getSession();
   session.set("accessToken", token);
+  if (refreshToken) session.set("refreshToken", refreshToken);
   const header = await storage.commitSession(session);
   const value = header.slice(`${SESSION_COOKIE}=`.length, header.indexOf(";"));
   await context.addCookies([
@@ -33,4 +44,56 @@ export async function signInAs(
   role: Role,
 ): Promise<void> {
   await signIn(context, baseUrl, await tokenFor(realm, role));
+}
+
+/** The demo accounts' password (server/seed/demo-accounts.ts). */
+export const DEMO_PASSWORD = "demo-pass-1";
+
+/**
+ * Signs in to the test server's platform with a demo account's email and password (solving the
+ * realm's sign-in challenge when it sets one): a real session, refresh token included.
+ */
+export async function passwordSession(
+  baseUrl: string,
+  realm: keyof typeof DEMO_KEYS,
+  email: string,
+): Promise<{ authorisationToken: string; refreshToken: string }> {
+  const login = (headers: Record<string, string> = {}) =>
+    fetch(`${baseUrl}/api/v2/login`, {
+      method: "POST",
+      headers: {
+        Accept: "application/json",
+        "Content-Type": "application/json",
+        App: "e2e-tests",
+        Realm: realm,
+        "X-Api-Key": DEMO_KEYS[realm],
+        ...headers,
+      },
+      body: JSON.stringify({ id: email, secret: DEMO_PASSWORD }),
+    });
+  let res = await login();
+  if (res.status === 428) {
+    const { challenge } = (await res.json()).details as { challenge: Challenge };
+    const value = solveChallenge(challenge);
+    res = await login({
+      "X-Challenge-Input": encodeChallengeInput({
+        id: challenge.id,
+        secrets: [{ type: "CAPTCHA", value }],
+      }),
+    });
+  }
+  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** Signs the browser in as a demo account, with a real session (as the sign-in page would). */
+export async function signInWithPassword(
+  context: BrowserContext,
+  baseUrl: string,
+  realm: keyof typeof DEMO_KEYS,
+  email: string,
+) {
+  const tokens = await passwordSession(baseUrl, realm, email);
+  await signIn(context, baseUrl, tokens.authorisationToken, tokens.refreshToken);
+  return tokens;
 }
