@@ -285,7 +285,15 @@ for (const realm of Object.keys(REALMS) as Realm[]) {
           const trigger = header.getByRole("button", { name: "Account and profiles" });
           await trigger.click();
           const switcher = page.getByRole("menu");
-          await expect(switcher.getByRole("menuitem")).toHaveText(["My account", "Switch profile"]);
+          await expect(switcher.getByRole("menuitem")).toHaveText([
+            "My account",
+            "Preferences",
+            "Switch profile",
+          ]);
+          await expect(switcher.getByRole("menuitem", { name: "Preferences" })).toHaveAttribute(
+            "href",
+            "/realm/arena/home?preferences=",
+          );
           await expect(switcher.getByRole("menuitem", { name: "Switch profile" })).toHaveAttribute(
             "href",
             "/realm/arena/profiles",
