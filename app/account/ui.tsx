@@ -117,11 +117,15 @@ export function AccountDialog({
   children: ReactNode;
 }) {
   const t = useT();
+  const id = useId();
   const content = (
     <>
       <Dialog.Overlay className="account-overlay" />
       <Dialog.Content
         className={`account-dialog ${className ?? ""}`}
+        // Named here as well as by radix, which only links them once scripts run.
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-text`}
         onEscapeKeyDown={(event) => {
           if (!dismiss) event.preventDefault();
         }}
@@ -130,7 +134,9 @@ export function AccountDialog({
         }}
       >
         <div className="account-dialog-head">
-          <Dialog.Title className="account-dialog-title">{title}</Dialog.Title>
+          <Dialog.Title id={`${id}-title`} className="account-dialog-title">
+            {title}
+          </Dialog.Title>
           {dismiss?.closeLink ??
             (dismiss ? (
               <Dialog.Close className="account-dialog-close">
@@ -140,9 +146,13 @@ export function AccountDialog({
             ) : null)}
         </div>
         {description ? (
-          <Dialog.Description className="account-dialog-text">{description}</Dialog.Description>
+          <Dialog.Description id={`${id}-text`} className="account-dialog-text">
+            {description}
+          </Dialog.Description>
         ) : (
-          <Dialog.Description className="visually-hidden">{title}</Dialog.Description>
+          <Dialog.Description id={`${id}-text`} className="visually-hidden">
+            {title}
+          </Dialog.Description>
         )}
         {children}
       </Dialog.Content>

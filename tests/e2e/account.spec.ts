@@ -204,3 +204,26 @@ test.describe("prompts of the signed-in account", () => {
     });
   });
 });
+
+test("without JavaScript the preferences dialog's forms post and come back to the page", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signInWithPassword(context, baseURL!, "liga", "admin@liga.test");
+  await page.goto("/realm/liga/home?preferences");
+  const dialog = page.getByRole("dialog", { name: "Preferences" });
+  await expect(dialog).toBeVisible();
+  const email = dialog.getByLabel("Send me news and offers by email");
+  await expect(email).not.toBeChecked();
+  await email.check();
+  await dialog.getByRole("button", { name: "Save preferences" }).click();
+  await expect(page).toHaveURL(/\/realm\/liga\/home\?preferences=?$/);
+  await expect(dialog.getByLabel("Send me news and offers by email")).toBeChecked();
+  // Closing is a link back to the page without the flag.
+  await dialog.getByRole("link", { name: "Close" }).click();
+  await expect(page).toHaveURL(/\/realm\/liga\/home$/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await context.close();
+});
