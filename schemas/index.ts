@@ -23,6 +23,8 @@ import section from "./section.schema.json";
 import cancellationPromo from "./cancellation-promo.schema.json";
 import routeTable from "./route-table.schema.json";
 import promoNotifications from "./promo-notifications.schema.json";
+import localeData from "./locale-data.schema.json";
+import sitemapListing from "./sitemap-listing.schema.json";
 
 /** Every schema, so one validator instance can resolve their `$ref`s to each other. */
 export const allSchemas = [
@@ -51,6 +53,8 @@ export const allSchemas = [
   cancellationPromo,
   routeTable,
   promoNotifications,
+  localeData,
+  sitemapListing,
 ] as const;
 
 export const schemaIds = {
@@ -68,6 +72,8 @@ export const schemaIds = {
   cancellationPromo: cancellationPromo.$id,
   routeTable: routeTable.$id,
   promoNotifications: promoNotifications.$id,
+  localeData: localeData.$id,
+  sitemapListing: sitemapListing.$id,
 } as const;
 
 export type SchemaName = keyof typeof schemaIds;

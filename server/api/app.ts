@@ -11,10 +11,12 @@ import type { PlatformEnv } from "./context.ts";
 import { requireClient } from "./contract.ts";
 import { ApiError, errorJson } from "./errors.ts";
 import { init } from "./init.ts";
+import { locales } from "./locales.ts";
 import { pages } from "./pages.ts";
 import { promoNotifications } from "./promo-notifications.ts";
 import { realmRoutes } from "./realm-routes.ts";
 import { referrals } from "./referrals.ts";
+import { sitemap } from "./sitemap.ts";
 
 export interface PlatformOptions {
   store: Store;
@@ -65,6 +67,8 @@ export function createPlatformApi({ store, tokens, onError, vpnHeader }: Platfor
   v2.route("/", guest);
   v2.route("/", identity);
   v2.route("/", outbox);
+  v2.route("/", locales);
+  v2.route("/", sitemap);
 
   api.route("/v1", v1);
   api.route("/v2", v2);
