@@ -30,7 +30,9 @@ export function LanguageSwitcher({
     );
   };
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the rest of the page from assistive technology while its
+    // links stay focusable (axe: aria-hidden-focus); Escape and a click outside still close it.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="header-button header-language">
         <Icon name="globe" />
         <span className="header-language-code" aria-hidden="true">
