@@ -21,12 +21,19 @@ export async function realmLocale(
   request: Request,
   context: PlatformLoadContext,
   realm: RealmLookup,
-  offered: { languages: string[]; defaultLocale: string },
+  offered: {
+    languages: string[];
+    defaultLocale: string;
+    /** The signed-in account's language, if it has one. */
+    accountLocale?: string;
+  },
 ): Promise<RealmLocale> {
   const wanted = detectLanguage({
-    saved: savedLanguage(request.headers.get("Cookie")),
+    // The choice made in this browser is the most recent; the account's comes with it elsewhere.
+    saved: savedLanguage(request.headers.get("Cookie")) ?? offered.accountLocale,
     acceptLanguage: request.headers.get("Accept-Language"),
-    ...offered,
+    languages: offered.languages,
+    defaultLocale: offered.defaultLocale,
   });
   const candidates = [...new Set([wanted, offered.defaultLocale])];
   for (const locale of candidates) {

@@ -23,7 +23,7 @@ export async function loadShell(
   request: Request,
   context: PlatformLoadContext,
   realmName: string,
-  viewer: { role: string; token?: string },
+  viewer: { role: string; token?: string; locale?: string },
 ): Promise<Shell> {
   try {
     const realm = await lookupRealm(context, realmName);
@@ -35,7 +35,10 @@ export async function loadShell(
       role: viewer.role,
       token: viewer.role === "UNAUTHENTICATED" ? undefined : viewer.token,
     });
-    const { locale, translations } = await realmLocale(request, context, realm, init.realm);
+    const { locale, translations } = await realmLocale(request, context, realm, {
+      ...init.realm,
+      accountLocale: viewer.locale,
+    });
     return {
       realm: init.realm,
       settings: init.settings,

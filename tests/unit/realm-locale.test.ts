@@ -67,6 +67,15 @@ describe("the realm's locale for a request", () => {
     expect(asked).toEqual(["es"]);
   });
 
+  it("is the signed-in account's language without a choice saved in this browser", async () => {
+    const { context } = platform(["pt", "es", "en"]);
+    const account = { ...offered, accountLocale: "es" };
+    const fresh = await realmLocale(request({ "Accept-Language": "en" }), context, liga, account);
+    expect(fresh.locale).toBe("es");
+    const chosen = request({ Cookie: "language=en", "Accept-Language": "pt" });
+    expect((await realmLocale(chosen, context, liga, account)).locale).toBe("en");
+  });
+
   it("falls back to the default locale when the viewer's cannot be fetched", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const { context, asked } = platform(["pt"]);
