@@ -64,7 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const error = useRouteError();
   const locale = data?.locale ?? "en";
-  const i18n = i18nFor(locale);
+  const i18n = i18nFor(locale, data?.shell?.translations);
   return (
     <html lang={locale} data-theme={data?.shell?.theme.mode ?? "dark"}>
       <head>

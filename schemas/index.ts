@@ -29,6 +29,8 @@ import missingInformation from "./missing-information.schema.json";
 import parentalControl from "./parental-control.schema.json";
 import consentPrompt from "./consent-prompt.schema.json";
 import consentAnswers from "./consent-answers.schema.json";
+import localeData from "./locale-data.schema.json";
+import sitemapListing from "./sitemap-listing.schema.json";
 
 /** Every schema, so one validator instance can resolve their `$ref`s to each other. */
 export const allSchemas = [
@@ -63,6 +65,8 @@ export const allSchemas = [
   parentalControl,
   consentPrompt,
   consentAnswers,
+  localeData,
+  sitemapListing,
 ] as const;
 
 export const schemaIds = {
@@ -86,6 +90,8 @@ export const schemaIds = {
   parentalControl: parentalControl.$id,
   consentPrompt: consentPrompt.$id,
   consentAnswers: consentAnswers.$id,
+  localeData: localeData.$id,
+  sitemapListing: sitemapListing.$id,
 } as const;
 
 export type SchemaName = keyof typeof schemaIds;

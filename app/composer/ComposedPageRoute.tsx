@@ -1,6 +1,8 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { i18nFor } from "../i18n/i18n.ts";
 import type { loader as rootLoader } from "../root.tsx";
+import { seoMeta } from "../seo/meta.ts";
 import type { loadComposedPageRoute } from "./page-route.server.ts";
 import { PageScreen } from "./PageScreen.tsx";
 
@@ -23,27 +25,28 @@ export function ComposedPageRoute() {
   );
 }
 
-/** Page title ("Page · Realm"), description and Open Graph basics from the page config. */
+/**
+ * Page title ("Page · Realm"), description (the page's, else the realm's), canonical URL and
+ * Open Graph tags from the page config and what the loader found for it.
+ */
 export const composedPageMeta: MetaFunction<PageLoader, { root: typeof rootLoader }> = ({
   data,
   matches,
 }) => {
-  const realmName = matches.find((m) => m.id === "root")?.data?.shell?.realm.fullName;
+  const root = matches.find((m) => m.id === "root")?.data;
   if (!data) return [];
+  const realmName = root?.shell?.realm.fullName;
+  const locale = root?.locale ?? "en";
   const title =
     realmName && data.page.title !== realmName
       ? `${data.page.title} · ${realmName}`
       : data.page.title;
-  return [
-    { title },
-    ...(data.page.description
-      ? [
-          { name: "description", content: data.page.description },
-          { property: "og:description", content: data.page.description },
-        ]
-      : []),
-    { property: "og:title", content: title },
-  ];
+  const description =
+    data.page.description ||
+    i18nFor(locale, root?.shell?.translations).t("seoDescription", {
+      realm: realmName ?? data.page.title,
+    });
+  return seoMeta({ title, description, siteName: realmName, locale, seo: data.seo });
 };
 
 /**

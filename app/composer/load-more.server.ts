@@ -41,10 +41,7 @@ export async function loadMore(args: LoaderFunctionArgs): Promise<Response> {
     const found = await realmRequest(args);
     if (!found) return problem(404, "No such realm");
     const { realm } = found;
-    const platform = platformClient(context, {
-      realm,
-      locale: request.headers.get("Accept-Language") ?? undefined,
-    });
+    const platform = platformClient(context, { realm, locale: found.shell.locale });
     const { page: doc } = await livePage(platform, { kind, key, realm: realm.realm });
     const block = Object.values(doc.zones)
       .flat()

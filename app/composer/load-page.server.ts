@@ -78,6 +78,8 @@ export interface LoadedPage {
   version: number;
   page: ComposedPage | Section;
   zones: ResolvedZones;
+  /** Artwork of the item a template page shows, for link previews. */
+  image?: string;
 }
 
 const BLOCK = /^\/zones\/([^/]+)\/(\d+)(?:\/|$)/;
@@ -150,11 +152,13 @@ export async function composePage(
   const { kind, key, current } = options;
   const content = platformContentSource(platform, current);
   let page = options.page;
+  let image: string | undefined;
   if (current) {
     const item = await content.current();
     if (!item) throw data({ kind, key }, { status: 404 });
     // A template page is titled by the item it shows.
     page = { ...options.page, title: item.title, description: item.description };
+    image = item.coverUrl ?? item.thumbnailUrl ?? undefined;
   }
   const resolve = () =>
     resolveZones(page.zones, { content, heroes: options.heroes, now: new Date() });
@@ -162,7 +166,7 @@ export async function composePage(
   const zones = options.cacheKey
     ? await resolvedCache.get(`${options.cacheKey}|${currentKey}`, resolve)
     : await resolve();
-  return { kind, version: options.version, page, zones };
+  return { kind, version: options.version, page, zones, ...(image ? { image } : {}) };
 }
 
 /** The page with its invalid blocks removed; throws a 500 when the page itself is invalid. */

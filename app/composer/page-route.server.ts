@@ -7,6 +7,7 @@ import { requireRealmRequest } from "../realm/request.server.ts";
 import { asRouteError } from "../realm/shell.server.ts";
 import type { CurrentItem } from "../../blocks/types.ts";
 import { NOT_FOUND_PAGE_KEY } from "../../schemas/document-kinds.ts";
+import { pageSeo } from "../seo/page-seo.ts";
 import { loadPage } from "./load-page.server.ts";
 
 const ID = /^[1-9]\d{0,9}$/;
@@ -40,8 +41,19 @@ export async function loadComposedPageRoute(
       locale: shell.locale,
       current,
     });
+    const seo = pageSeo({
+      requestUrl: new URL(request.url),
+      basePath,
+      preferredDomain: realm.preferredDomain,
+      key,
+      images: [
+        page.image,
+        key === "home" ? shell.content.heroes[0]?.imageUrl : null,
+        realm.logoUrl,
+      ],
+    });
     return data(
-      { ...page, key, basePath },
+      { ...page, key, basePath, seo },
       { headers: { "Cache-Control": cacheControlFor(request, context) } },
     );
   } catch (error) {

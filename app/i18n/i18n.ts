@@ -19,12 +19,26 @@ export function uiLanguage(locale: string | undefined): string {
   return SUPPORTED_LANGUAGES.includes(primary) ? primary : FALLBACK_LANGUAGE;
 }
 
-/** A new instance fixed to the UI language of `locale`. */
-export function createI18n(locale: string | undefined): i18n {
+/**
+ * A realm's own texts for one language (its locale data from the platform), laid over the
+ * app's translations of that language. `version` changes whenever `texts` do.
+ */
+export interface RealmTranslations {
+  realm: string;
+  version: string;
+  texts: Record<string, string>;
+}
+
+/** A new instance fixed to the UI language of `locale`, with the realm's texts if given. */
+export function createI18n(locale: string | undefined, translations?: RealmTranslations): i18n {
+  const language = instanceLanguage(locale, translations);
+  const own = resources[language as keyof typeof resources]?.translation;
   const instance = createInstance();
   void instance.use(initReactI18next).init({
-    resources,
-    lng: uiLanguage(locale),
+    resources: translations
+      ? { ...resources, [language]: { translation: { ...own, ...translations.texts } } }
+      : resources,
+    lng: language,
     fallbackLng: FALLBACK_LANGUAGE,
     initAsync: false,
     interpolation: { escapeValue: false },
@@ -32,22 +46,38 @@ export function createI18n(locale: string | undefined): i18n {
   return instance;
 }
 
+/**
+ * A realm may offer a language the app has no file for; with texts of its own in it, that
+ * language is used (missing keys come from the fallback), else the fallback entirely.
+ */
+function instanceLanguage(locale: string | undefined, translations?: RealmTranslations): string {
+  const primary = (locale ?? "").split(/[-_]/)[0]!.toLowerCase();
+  if (translations && primary && Object.keys(translations.texts).length > 0) return primary;
+  return uiLanguage(locale);
+}
+
+// Realms times languages times live translation versions: small, but a long-running process
+// sees versions come and go, so the oldest instances make room.
+const MAX_SHARED = 200;
 const shared = new Map<string, i18n>();
 
 /**
- * The instance of a UI language, created once per process and shared by every render in it.
- * Translations are read-only, so sharing is safe as long as nothing switches an instance's
- * language; a request must never change another's, so switching is refused.
+ * The instance of a UI language (and realm texts), created once per process and shared by every
+ * render in it. Translations are read-only, so sharing is safe as long as nothing switches an
+ * instance's language; a request must never change another's, so switching is refused. A
+ * viewer who picks another language gets another instance.
  */
-export function i18nFor(locale: string | undefined): i18n {
-  const language = uiLanguage(locale);
-  let instance = shared.get(language);
+export function i18nFor(locale: string | undefined, translations?: RealmTranslations): i18n {
+  const language = instanceLanguage(locale, translations);
+  const key = translations ? `${language}|${translations.realm}|${translations.version}` : language;
+  let instance = shared.get(key);
   if (!instance) {
-    instance = createI18n(language);
+    instance = createI18n(locale, translations);
     instance.changeLanguage = () => {
       throw new Error("Shared i18n instances are fixed to one language; use createI18n");
     };
-    shared.set(language, instance);
+    if (shared.size >= MAX_SHARED) shared.delete(shared.keys().next().value!);
+    shared.set(key, instance);
   }
   return instance;
 }

@@ -1,25 +1,32 @@
 import { Link } from "@remix-run/react";
 import { DropdownMenu } from "radix-ui";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../ui/Icon.tsx";
 import type { HeaderUtilities as Utilities } from "./header-utilities.ts";
 import { hrefOf, type Here } from "./menu-items.ts";
 
-/** The top-right buttons: search, live now, account or profile switcher, sign in and sign up. */
+/**
+ * The top-right buttons: `children` (the language switcher), search, live now, account or
+ * profile switcher, sign in and sign up.
+ */
 export function HeaderUtilities({
   utilities,
   basePath,
   here,
+  children,
 }: {
   utilities: Utilities;
   basePath: string;
   here: Here;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { search, liveNow, account, signIn, signUp } = utilities;
   const href = (target: Parameters<typeof hrefOf>[0]) => hrefOf(target, basePath, here);
   return (
     <div className="header-utilities">
+      {children}
       <Link to={href(search)} className="header-button header-search">
         <Icon name="search" />
         <span className="visually-hidden">{t("search")}</span>

@@ -5,6 +5,7 @@ import { realmRelativePath, routeHref } from "../realm/routes.ts";
 import { useMobileMode } from "./breakpoint.ts";
 import { headerUtilities } from "./header-utilities.ts";
 import { HeaderUtilities } from "./HeaderUtilities.tsx";
+import { LanguageSwitcher } from "./LanguageSwitcher.tsx";
 import { MenuDrawer } from "./MenuDrawer.tsx";
 import { menuEntries, type Here, type MenuContext } from "./menu-items.ts";
 import { MenuNav } from "./MenuNav.tsx";
@@ -74,7 +75,15 @@ export function SiteHeader() {
             mobile={mobile}
           />
         ) : null}
-        <HeaderUtilities utilities={utilities} basePath={basePath} here={here} />
+        <HeaderUtilities utilities={utilities} basePath={basePath} here={here}>
+          {shell.realm.languages.length > 1 ? (
+            <LanguageSwitcher
+              languages={shell.realm.languages}
+              current={shell.locale}
+              basePath={basePath}
+            />
+          ) : null}
+        </HeaderUtilities>
       </div>
     </header>
   );

@@ -1,4 +1,5 @@
 import type { InitResponse } from "../../schemas/generated/init-response.ts";
+import type { LocaleData } from "../../schemas/generated/locale-data.ts";
 import type { RealmDirectory } from "../../schemas/generated/realm-directory.ts";
 import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
 import { APP_ID, createPlatformClient, PlatformError, type PlatformClient } from "./client.ts";
@@ -8,6 +9,8 @@ import { TtlCache } from "./ttl-cache.ts";
 // Realm identity changes rarely; init carries live counts, so it is kept only briefly.
 const realmCache = new TtlCache<RealmLookup | null>(30_000);
 const initCache = new TtlCache<InitResponse>(5_000);
+// Realm texts change only when an operator republishes them; half a minute is soon enough.
+const localeCache = new TtlCache<LocaleData>(30_000);
 
 /** A client for one request: in-process or remote per the load context, timed for Server-Timing. */
 export function platformClient(
@@ -105,4 +108,18 @@ function loadInit(
       bspp: mobile ? 10 : 20,
     },
   });
+}
+
+/** A realm's locale data for a language (spec section 7: by realm and locale, `_` sent as `-`). */
+export function fetchLocaleData(
+  context: PlatformLoadContext,
+  realm: RealmLookup,
+  locale: string,
+): Promise<LocaleData> {
+  const code = locale.replace(/_/g, "-");
+  return localeCache.get(`${context.platformBaseUrl}|${realm.realm}|${code}`, () =>
+    platformClient(context, { realm, locale: code }).get<LocaleData>(
+      `/v2/locale/${encodeURIComponent(realm.realm)}/${encodeURIComponent(code)}`,
+    ),
+  );
 }

@@ -1,5 +1,7 @@
 import { data } from "@remix-run/node";
 import type { InitResponse } from "../../schemas/generated/init-response.ts";
+import type { RealmTranslations } from "../i18n/i18n.ts";
+import { realmLocale } from "../i18n/realm-locale.server.ts";
 import { PlatformError } from "../platform/client.ts";
 import type { PlatformLoadContext } from "../platform/context.ts";
 import { fetchInit, lookupRealm } from "../platform/platform.server.ts";
@@ -8,7 +10,10 @@ import { deviceClass } from "./device.ts";
 export type Shell = Pick<
   InitResponse,
   "realm" | "settings" | "theme" | "menu" | "content" | "eventCount" | "locale"
->;
+> & {
+  /** The realm's own texts in `locale`. */
+  translations: RealmTranslations;
+};
 
 /**
  * The realm shell for a request: realm lookup then init, through the platform contract.
@@ -18,7 +23,7 @@ export async function loadShell(
   request: Request,
   context: PlatformLoadContext,
   realmName: string,
-  viewer: { role: string; token?: string },
+  viewer: { role: string; token?: string; locale?: string },
 ): Promise<Shell> {
   try {
     const realm = await lookupRealm(context, realmName);
@@ -30,6 +35,10 @@ export async function loadShell(
       role: viewer.role,
       token: viewer.role === "UNAUTHENTICATED" ? undefined : viewer.token,
     });
+    const { locale, translations } = await realmLocale(request, context, realm, {
+      ...init.realm,
+      accountLocale: viewer.locale,
+    });
     return {
       realm: init.realm,
       settings: init.settings,
@@ -37,7 +46,8 @@ export async function loadShell(
       menu: init.menu,
       content: init.content,
       eventCount: init.eventCount,
-      locale: init.locale,
+      locale,
+      translations,
     };
   } catch (error) {
     throw asRouteError(error);

@@ -12,6 +12,8 @@ export interface Viewer {
   userId?: string;
   /** A child profile is active (`pro.type` code `c`). */
   child: boolean;
+  /** The signed-in account's language (`loc`), when it has one; guests have no account. */
+  locale?: string;
 }
 
 const ANONYMOUS: Viewer = { role: "UNAUTHENTICATED", child: false };
@@ -52,5 +54,7 @@ export async function viewerOf(
     token,
     userId: typeof claims.sub === "string" ? claims.sub : undefined,
     child: typeof pro?.type === "string" && pro.type.toLowerCase().startsWith("c"),
+    // A guest's token carries the language the platform picked at check-in, not a choice.
+    ...(typeof claims.loc === "string" && claims.gue !== true ? { locale: claims.loc } : {}),
   };
 }

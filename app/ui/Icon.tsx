@@ -8,6 +8,9 @@ const PATHS = {
   search: "M10.5 4a6.5 6.5 0 1 0 0 13a6.5 6.5 0 1 0 0-13zM20 20l-4.8-4.8",
   account: "M12 11a3.5 3.5 0 1 0 0-7a3.5 3.5 0 1 0 0 7zM5 20c1.2-3.6 3.8-5.5 7-5.5s5.8 1.9 7 5.5",
   chevronDown: "M7 10l5 5 5-5",
+  globe:
+    "M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM3 12h18M12 3c2.5 2.7 3.7 5.7 3.7 9s-1.2 6.3-3.7 9M12 3c-2.5 2.7-3.7 5.7-3.7 9s1.2 6.3 3.7 9",
+  check: "M5 12.5l4.5 4.5L19 7.5",
 } as const;
 
 /** A decorative stroke icon; the button around it carries the accessible name. */

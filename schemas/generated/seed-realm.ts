@@ -48,6 +48,22 @@ export interface SeedRealm {
    */
   sport?: "combat" | "football";
   /**
+   * The realm's own wording of UI texts, per language (one of settings.realmLanguages): label key to text. It replaces the app's text for that key in that language; keys left out keep the app's text.
+   */
+  labels?: {
+    /**
+     * Label key (as in app/i18n/locales/en.json) to text; {{name}} placeholders work as in the app's files.
+     */
+    [k: string]:
+      | {
+          /**
+           * The text.
+           */
+          [k: string]: string | undefined;
+        }
+      | undefined;
+  };
+  /**
    * Sponsor names; each gets a generated logo.
    *
    * @maxItems 20

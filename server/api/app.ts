@@ -12,6 +12,7 @@ import type { PlatformEnv } from "./context.ts";
 import { requireClient } from "./contract.ts";
 import { ApiError, errorJson } from "./errors.ts";
 import { init } from "./init.ts";
+import { locales } from "./locales.ts";
 import { pages } from "./pages.ts";
 import { parentalControl } from "./parental-control.ts";
 import { profiles } from "./profiles.ts";
@@ -19,6 +20,7 @@ import { promoNotifications } from "./promo-notifications.ts";
 import { realmRoutes } from "./realm-routes.ts";
 import { referrals } from "./referrals.ts";
 import { userDetails } from "./user-details.ts";
+import { sitemap } from "./sitemap.ts";
 
 export interface PlatformOptions {
   store: Store;
@@ -73,6 +75,8 @@ export function createPlatformApi({ store, tokens, onError, vpnHeader }: Platfor
   v2.route("/", profiles);
   v2.route("/", userDetails);
   v2.route("/", consent);
+  v2.route("/", locales);
+  v2.route("/", sitemap);
 
   api.route("/v1", v1);
   api.route("/v2", v2);

@@ -58,11 +58,20 @@ export function negotiateLocale(acceptLanguage: string | undefined, realm: Realm
     .filter((entry) => entry.tag && entry.q > 0)
     .sort((a, b) => b.q - a.q);
   for (const { tag } of wanted) {
-    const exact = realm.languages.find((l) => l.toLowerCase() === tag.toLowerCase());
-    if (exact) return exact;
-    const primary = tag.split("-")[0]!.toLowerCase();
-    const match = realm.languages.find((l) => l.split("-")[0]!.toLowerCase() === primary);
+    const match = realmLanguage(tag, realm.languages);
     if (match) return match;
   }
   return realm.defaultLocale;
+}
+
+/**
+ * The realm language a language code asks for: the same code, else the first with the same
+ * first part (split on dash or underscore, spec section 5); undefined when the realm has none.
+ */
+export function realmLanguage(code: string, languages: string[]): string | undefined {
+  const tag = code.replace(/_/g, "-").toLowerCase();
+  const exact = languages.find((l) => l.toLowerCase() === tag);
+  if (exact) return exact;
+  const primary = tag.split("-")[0]!;
+  return languages.find((l) => l.split(/[-_]/)[0]!.toLowerCase() === primary);
 }

@@ -161,6 +161,16 @@ function crossReferenceIssues(config: RealmConfig): FileIssue[] {
       message: `must equal the folder name '${config.name}'`,
     });
   }
+  const languages = config.realm.settings.realmLanguages;
+  for (const language of Object.keys(config.realm.labels ?? {})) {
+    if (!languages.includes(language)) {
+      issues.push({
+        file: realmFile,
+        pointer: `/labels/${language}`,
+        message: `'${language}' is not one of settings.realmLanguages (${languages.join(", ")})`,
+      });
+    }
+  }
   const duplicates = (list: { key: string }[], pointer: string) => {
     const seen = new Set<string>();
     list.forEach((item, i) => {

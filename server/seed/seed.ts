@@ -85,6 +85,7 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
     theme: realmFile.theme as unknown as Record<string, unknown>,
     logoImageId: logoId,
     heroKeys: realmFile.heroKeys ?? [],
+    labels: (realmFile.labels ?? {}) as Record<string, Record<string, string>>,
     seededAt: anchor,
     updatedAt: new Date(),
   };

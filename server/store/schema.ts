@@ -34,6 +34,8 @@ export const realms = pgTable("realms", {
   settings: jsonb("settings").$type<Record<string, unknown>>().notNull(),
   theme: jsonb("theme").$type<Record<string, unknown>>().notNull(),
   logoImageId: text("logo_image_id"),
+  /** The realm's own wording of label keys, per language, over the app's translations. */
+  labels: jsonb("labels").$type<Record<string, Record<string, string>>>().notNull().default({}),
   /** Content keys of the home hero, in order; empty means the featured items. */
   heroKeys: jsonb("hero_keys").$type<string[]>().notNull().default([]),
   /** Relative times in seed files are anchored here, so re-seeding changes nothing. */

@@ -50,6 +50,39 @@ describe("translations in components", () => {
   });
 });
 
+describe("realm translations", () => {
+  const liga = (version: string, texts: Record<string, string>) => ({
+    realm: "liga",
+    version,
+    texts,
+  });
+
+  it("lay a realm's texts over the app's, and leave other keys as they are", () => {
+    const i18n = i18nFor("es", liga("v1", { signUp: "Suscríbete" }));
+    expect(i18n.t("signUp")).toBe("Suscríbete");
+    expect(i18n.t("signIn")).toBe(createI18n("es").t("signIn"));
+    expect(i18nFor("es").t("signUp")).not.toBe("Suscríbete");
+  });
+
+  it("share one instance per realm, language and version", () => {
+    const first = i18nFor("pt", liga("v1", { signUp: "Assine" }));
+    expect(i18nFor("pt-BR", liga("v1", { signUp: "Assine" }))).toBe(first);
+    const republished = i18nFor("pt", liga("v2", { signUp: "Assine já" }));
+    expect(republished).not.toBe(first);
+    expect(republished.t("signUp")).toBe("Assine já");
+    expect(i18nFor("pt", { ...liga("v1", { signUp: "Assine" }), realm: "arena" })).not.toBe(first);
+    expect(() => first.changeLanguage("en")).toThrow(/fixed to one language/);
+  });
+
+  it("serve a language the app has no file for when the realm words it, else the fallback", () => {
+    const french = i18nFor("fr", liga("v1", { signUp: "S'inscrire" }));
+    expect(french.language).toBe("fr");
+    expect(french.t("signUp")).toBe("S'inscrire");
+    expect(french.t("signIn")).toBe(createI18n("en").t("signIn"));
+    expect(i18nFor("fr", liga("v0", {})).language).toBe("en");
+  });
+});
+
 describe("Intl formatters", () => {
   it("are built once per locale and options, and format as new ones do", () => {
     const options = { dateStyle: "medium", timeZone: "UTC" } as const;

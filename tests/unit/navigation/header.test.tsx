@@ -158,6 +158,7 @@ interface Options {
   profilesConfigured?: boolean;
   items?: Item[];
   path?: string;
+  languages?: string[];
 }
 
 function rootData({
@@ -165,13 +166,20 @@ function rootData({
   role = "CUSTOMER",
   profilesConfigured = false,
   items = ITEMS,
+  languages = ["en"],
 }: Options) {
   return {
     locale: "en",
     basePath: "/realm/arena",
     viewer: { role, child: false },
     shell: {
-      realm: { name: "arena", fullName: "Arena Fight Pass", logoUrl: "/images/arena/logo.webp" },
+      realm: {
+        name: "arena",
+        fullName: "Arena Fight Pass",
+        logoUrl: "/images/arena/logo.webp",
+        defaultLocale: "en",
+        languages,
+      },
       theme: {},
       menu: { layout, items },
       eventCount: 2,
@@ -296,6 +304,17 @@ describe("the site header", () => {
     ]);
   });
 
+  it("offers a language switcher only where the realm has several languages", async () => {
+    const single = await mountHeader({ role: "UNAUTHENTICATED" });
+    expect(single.header.querySelector(".header-language")).toBeNull();
+    act(() => root?.unmount());
+    const several = await mountHeader({ role: "UNAUTHENTICATED", languages: ["pt", "es", "en"] });
+    const button = several.header.querySelector<HTMLButtonElement>("button.header-language")!;
+    expect(button.textContent).toContain("Language: English");
+    expect(button.getAttribute("aria-haspopup")).toBe("menu");
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+  });
+
   it("customers get live now with the count, and a profile switcher with profiles", async () => {
     const { header } = await mountHeader({ profilesConfigured: true });
     const live = header.querySelector<HTMLAnchorElement>("a.header-live")!;
@@ -355,6 +374,7 @@ describe("the site header", () => {
   it("has every label in every language", () => {
     const keys = ["mainMenu", "menu", "closeMenu", "search", "liveNow", "myAccount"];
     keys.push("accountMenu", "switchProfile", "signIn", "signUp", "liveEventCount_other");
+    keys.push("languageMenu", "languageName_en", "languageName_pt", "languageName_es");
     for (const [language, { translation }] of Object.entries(resources)) {
       for (const key of keys) expect(translation, `${language} ${key}`).toHaveProperty(key);
     }

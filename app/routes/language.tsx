@@ -1,0 +1,24 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { supportedLanguage } from "../i18n/detect.ts";
+import { saveLanguageCookie } from "../i18n/language-cookie.ts";
+import { requireRealmRequest } from "../realm/request.server.ts";
+import { safeRedirectPath } from "../realm/safe-redirect.ts";
+
+/** `POST /language`: saves the viewer's language for this realm, then back to the page. */
+export async function action(args: ActionFunctionArgs) {
+  const { shell, basePath } = await requireRealmRequest(args);
+  const form = await args.request.formData();
+  const chosen = form.get("language");
+  const language =
+    typeof chosen === "string" ? supportedLanguage(chosen, shell.realm.languages) : undefined;
+  if (!language) throw data(null, { status: 400 });
+  const cookie = saveLanguageCookie(language, basePath || "/", args.context.session.secure);
+  return redirect(safeRedirectPath(form.get("from"), basePath || "/"), {
+    headers: { "Set-Cookie": cookie },
+  });
+}
+
+/** Only a form posts here; a visit is a visit to a page that does not exist. */
+export function loader() {
+  throw data(null, { status: 404 });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "realms" ADD COLUMN "labels" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -1,0 +1,125 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+
+/** The server's URL under another host name (Chromium resolves *.localhost to this machine). */
+const onHost = (baseURL: string, host: string, path: string) => {
+  const url = new URL(path, baseURL);
+  url.hostname = host;
+  return url.toString();
+};
+
+/** Opens a page and waits until it is interactive. */
+async function visit(page: Page, url: string) {
+  await page.goto(url, { waitUntil: "domcontentloaded" });
+  await page.locator("html[data-hydrated]").waitFor();
+}
+
+const header = (page: Page) => page.getByRole("banner");
+
+for (const [viewport, size] of Object.entries(VIEWPORTS)) {
+  test.describe(`language switch (${viewport})`, () => {
+    test.use({ viewport: size });
+
+    test("liga: the browser's language first, then the viewer's choice, kept across visits", async ({
+      page,
+    }) => {
+      // Chromium asks for en-US: liga offers English.
+      await visit(page, "/realm/liga/home");
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(header(page).getByRole("link", { name: "Sign up" })).toBeVisible();
+
+      await header(page).getByRole("button", { name: "Language: English" }).click();
+      const menu = page.getByRole("menu");
+      await expect(menu.getByRole("menuitemradio")).toHaveText(["Português", "Español", "English"]);
+      await expect(menu.getByRole("menuitemradio", { name: "English" })).toHaveAttribute(
+        "aria-checked",
+        "true",
+      );
+      await menu.getByRole("menuitemradio", { name: "Español" }).click();
+
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+      // Liga words sign-up its own way in Spanish (its realm labels), the rest is the app's.
+      await expect(header(page).getByRole("link", { name: "Suscríbete" })).toBeVisible();
+      await expect(header(page).getByRole("link", { name: "Iniciar sesión" })).toBeVisible();
+      await expect(page).toHaveURL(/\/realm\/liga\/home$/);
+
+      await visit(page, "/realm/liga/browse");
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+      await expect(header(page).getByRole("button", { name: "Idioma: Español" })).toBeVisible();
+    });
+
+    test("liga: the language menu works from the keyboard", async ({ page }) => {
+      await visit(page, "/realm/liga/home");
+      const trigger = header(page).getByRole("button", { name: "Language: English" });
+      await trigger.focus();
+      await page.keyboard.press("Enter");
+      const menu = page.getByRole("menu");
+      await expect(menu).toBeVisible();
+      await expect(menu.getByRole("menuitemradio", { name: "Português" })).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(menu).toBeHidden();
+      await expect(trigger).toBeFocused();
+
+      await page.keyboard.press("ArrowDown");
+      await expect(menu.getByRole("menuitemradio", { name: "Português" })).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("ArrowUp");
+      await page.keyboard.press("Enter");
+      await expect(page.locator("html")).toHaveAttribute("lang", "pt");
+      await expect(header(page).getByRole("link", { name: "Assine já" })).toBeVisible();
+      await expect(header(page).getByRole("button", { name: "Idioma: Português" })).toBeVisible();
+    });
+
+    test("arena offers one language: no menu", async ({ page }) => {
+      await visit(page, "/realm/arena");
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(header(page).getByRole("link", { name: "Sign in" })).toBeVisible();
+      await expect(header(page).locator(".header-language")).toHaveCount(0);
+    });
+  });
+}
+
+test.describe("language detection", () => {
+  test.use({ locale: "es-AR" });
+
+  test("a browser asking for a regional Spanish gets liga in Spanish, arena in English", async ({
+    page,
+  }) => {
+    await visit(page, "/realm/liga/home");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(header(page).getByRole("button", { name: "Idioma: Español" })).toBeVisible();
+    await visit(page, "/realm/arena");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+});
+
+test("on the realm's own domain the choice is kept for that domain", async ({ page, baseURL }) => {
+  await visit(page, onHost(baseURL!, "liga.localhost", "/home"));
+  await header(page).getByRole("button", { name: "Language: English" }).click();
+  await page.getByRole("menuitemradio", { name: "Português" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "pt");
+  await expect(page).toHaveURL(/liga\.localhost:\d+\/home$/);
+  await visit(page, onHost(baseURL!, "liga.localhost", "/browse"));
+  await expect(page.locator("html")).toHaveAttribute("lang", "pt");
+  // The shared host's /realm/liga keeps its own choice.
+  await visit(page, "/realm/liga/home");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});
+
+test("axe finds no violations with the language menu open", async ({ page }) => {
+  await visit(page, "/realm/liga/home");
+  await header(page).getByRole("button", { name: "Language: English" }).click();
+  await expect(page.getByRole("menu")).toBeVisible();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+});
