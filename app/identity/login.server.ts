@@ -68,7 +68,9 @@ export async function loginAction(args: ActionFunctionArgs): Promise<LoginOutcom
   const email = String(form.get("email") ?? "");
   if (intent === "magic-request") {
     const problems = credentialProblems(email, "placeholder");
-    if (problems.email) return { status: "error", label: problems.email, fields: problems };
+    if (problems.email) {
+      return { status: "error", label: problems.email, fields: problems, values: { email } };
+    }
     try {
       await platformClient(context, {
         realm: realmRequest.realm,
@@ -83,7 +85,7 @@ export async function loginAction(args: ActionFunctionArgs): Promise<LoginOutcom
   const password = String(form.get("password") ?? "");
   const problems = credentialProblems(email, password);
   if (Object.keys(problems).length > 0) {
-    return { status: "error", label: firstProblem(problems)!, fields: problems };
+    return { status: "error", label: firstProblem(problems)!, fields: problems, values: { email } };
   }
   const challengeInput = form.get("challengeInput");
   return identityCall(

@@ -30,6 +30,8 @@ export type FormOutcome =
       fields?: Record<string, string>;
       requestId?: string;
       challenge?: Challenge;
+      /** What the viewer typed (never a password), so a form that comes back keeps it. */
+      values?: Record<string, string>;
     };
 
 /** Starts the viewer's session in this realm: the tokens go into the session cookie. */
@@ -85,7 +87,15 @@ export async function identityCall(
   { realm, basePath, shell }: Pick<RealmRequest, "realm" | "basePath" | "shell">,
   path: string,
   body: unknown,
-  { challengeInput, to }: { challengeInput?: string; to: (tokens: SessionTokens) => string },
+  {
+    challengeInput,
+    to,
+    values,
+  }: {
+    challengeInput?: string;
+    to: (tokens: SessionTokens) => string;
+    values?: Record<string, string>;
+  },
 ): Promise<FormOutcome | Response> {
   const platform = platformClient(context, { realm: realm as RealmLookup, locale: shell.locale });
   try {
@@ -105,6 +115,7 @@ export async function identityCall(
       ...(fields ? { fields } : {}),
       ...(error.requestId ? { requestId: error.requestId } : {}),
       ...(challenge ? { challenge } : {}),
+      ...(values ? { values } : {}),
     };
   }
 }

@@ -42,8 +42,9 @@ export async function signupAction(args: ActionFunctionArgs): Promise<FormOutcom
   const values: Record<string, string> = {};
   for (const field of orderedFields(provider)) values[field.id] = String(form.get(field.id) ?? "");
   const problems = formProblems(provider, values);
+  const { password: _password, ...typed } = values;
   if (Object.keys(problems).length > 0) {
-    return { status: "error", label: firstProblem(problems)!, fields: problems };
+    return { status: "error", label: firstProblem(problems)!, fields: problems, values: typed };
   }
   const pbr = provider?.name === "PBR";
   const { email = "", password = "", ...rest } = values;
@@ -60,6 +61,7 @@ export async function signupAction(args: ActionFunctionArgs): Promise<FormOutcom
     pbr ? "/v2/user/pbr" : "/v2/user",
     { email, secret: password, ...fields },
     {
+      values: typed,
       challengeInput:
         typeof challengeInput === "string" && challengeInput ? challengeInput : undefined,
       to: (tokens) =>

@@ -21,12 +21,15 @@ export function LoginScreen() {
   const form = useRef<HTMLFormElement>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
+  // The message area speaks after a submit; before that, each field after the viewer leaves it.
+  const [submitted, setSubmitted] = useState(false);
   const solving = useChallengedSubmit(outcome?.status === "linkSent" ? undefined : outcome, form);
   const busy = solving || navigation.state !== "idle";
 
   const server = outcome?.status === "error" ? outcome : null;
   const shown = { ...(server?.fields ?? {}), ...problems };
-  const fieldError = (name: string) => (touched[name] || server ? shown[name] : null);
+  const fieldError = (name: string) =>
+    (touched[name] ? shown[name] : null) ?? server?.fields?.[name] ?? null;
 
   const check = (element: HTMLFormElement) =>
     credentialProblems(
@@ -40,13 +43,14 @@ export function LoginScreen() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const found = check(event.currentTarget);
     setProblems(found);
+    setSubmitted(true);
     setTouched({ email: true, password: true });
     if (Object.keys(found).length > 0) {
       event.preventDefault();
       focusFirstInvalid(event.currentTarget, found);
     }
   };
-  const message = firstProblem(problems) ?? server?.label ?? null;
+  const message = (submitted ? firstProblem(problems) : null) ?? server?.label ?? null;
 
   if (page.magicToken) {
     return (
@@ -95,6 +99,7 @@ export function LoginScreen() {
           type="email"
           label={t("email")}
           autoComplete="username"
+          defaultValue={server?.values?.email}
           required
           error={fieldError("email")}
           onBlur={() => onBlur("email")}

@@ -22,10 +22,12 @@ type Field = SignupField & { countries?: string[] };
 function CountryField({
   field,
   error,
+  value,
   onBlur,
 }: {
   field: Field;
   error?: string | null;
+  value?: string;
   onBlur(): void;
 }) {
   const t = useT();
@@ -48,7 +50,7 @@ function CountryField({
         id={id}
         name={field.id}
         required={field.required}
-        defaultValue=""
+        defaultValue={value ?? ""}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onBlur={onBlur}
@@ -78,6 +80,8 @@ export function SignupScreen() {
   const form = useRef<HTMLFormElement>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
+  // The message area speaks after a submit; before that, each field after the viewer leaves it.
+  const [submitted, setSubmitted] = useState(false);
   const solving = useChallengedSubmit(outcome, form);
   const busy = solving || navigation.state !== "idle";
   const server = outcome?.status === "error" ? outcome : null;
@@ -98,6 +102,7 @@ export function SignupScreen() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const found = check(event.currentTarget);
     setProblems(found);
+    setSubmitted(true);
     setTouched(Object.fromEntries(page.fields.map((field) => [field.id, true])));
     if (Object.keys(found).length > 0) {
       event.preventDefault();
@@ -105,8 +110,8 @@ export function SignupScreen() {
     }
   };
   const shown = { ...(server?.fields ?? {}), ...problems };
-  const errorOf = (id: string) => (touched[id] || server ? shown[id] : null);
-  const message = Object.values(problems)[0] ?? server?.label ?? null;
+  const errorOf = (id: string) => (touched[id] ? shown[id] : null) ?? server?.fields?.[id] ?? null;
+  const message = (submitted ? Object.values(problems)[0] : null) ?? server?.label ?? null;
 
   return (
     <section className="auth-page" aria-labelledby="signup-title">
@@ -139,6 +144,7 @@ export function SignupScreen() {
                 key={field.id}
                 field={field}
                 error={errorOf(field.id)}
+                value={server?.values?.[field.id]}
                 onBlur={() => onBlur(field.id)}
               />
             );
@@ -158,6 +164,7 @@ export function SignupScreen() {
               key={field.id}
               {...common}
               type={field.type === "email" ? "email" : "text"}
+              defaultValue={server?.values?.[field.id]}
               autoComplete={
                 field.type === "email" ? "email" : field.id === "fullName" ? "name" : undefined
               }
