@@ -15,6 +15,7 @@ export const AUTH_ERROR_LABELS: Record<string, string> = {
   EMPTY_INPUTS: "EmailPasswordCannotBeEmpty",
   TOO_MANY_ATTEMPTS: "tooManyAttempts",
   PENDING_ACTIVATION: "accountPendingActivation",
+  EMAIL_NOT_CONFIRMED: "emailNotConfirmed",
   SELF_REGISTRATION_DISABLED: "selfRegistrationDisabled",
   PASSWORD_TOO_COMMON: "passwordIsTooCommon",
   BAD_LOCATION: "badLocation",

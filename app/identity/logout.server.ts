@@ -36,7 +36,11 @@ export async function logout(args: LoaderFunctionArgs) {
   }
   throw redirect(home, {
     headers: {
-      "Set-Cookie": await flashToast(request, context, { level: "info", label: "signedOut" }),
+      "Set-Cookie": await flashToast(request, context, {
+        level: "info",
+        label: "signedOut",
+        duration: "LONG",
+      }),
       "Cache-Control": "private, no-store",
     },
   });

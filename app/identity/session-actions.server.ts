@@ -91,10 +91,13 @@ export async function identityCall(
     challengeInput,
     to,
     values,
+    keep = () => true,
   }: {
     challengeInput?: string;
     to: (tokens: SessionTokens) => string;
     values?: Record<string, string>;
+    /** Whether the answer's session is the viewer's now; if not, it is ended at once. */
+    keep?: (tokens: SessionTokens) => boolean;
   },
 ): Promise<FormOutcome | Response> {
   const platform = platformClient(context, { realm: realm as RealmLookup, locale: shell.locale });
@@ -102,7 +105,11 @@ export async function identityCall(
     const tokens = await platform.post<SessionTokens>(path, body, {
       headers: challengeInput ? { [CHALLENGE_INPUT_HEADER]: challengeInput } : {},
     });
-    await storeSession(request, context, basePath, tokens);
+    if (keep(tokens)) {
+      await storeSession(request, context, basePath, tokens);
+    } else {
+      await platform.post("/v2/logout", { refreshToken: tokens.refreshToken }).catch(() => {});
+    }
     return redirectDocument(to(tokens), 303);
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;

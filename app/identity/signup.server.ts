@@ -64,6 +64,9 @@ export async function signupAction(args: ActionFunctionArgs): Promise<FormOutcom
       values: typed,
       challengeInput:
         typeof challengeInput === "string" && challengeInput ? challengeInput : undefined,
+      // An account waiting for its emailed confirmation is not signed in yet (spec section 6:
+      // the confirmation page is for signed-out viewers).
+      keep: (tokens) => !tokens.lacksConfirmation,
       to: (tokens) =>
         tokens.lacksConfirmation
           ? routeHref(basePath, { name: "emailConfirmation", query: { sent: "1" } })

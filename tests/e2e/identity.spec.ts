@@ -229,7 +229,6 @@ test.describe("sign-up", () => {
     await page.goto(link[1]!);
     await expect(page.getByRole("status")).toHaveText("Thanks, your email address is confirmed.");
 
-    await page.goto("/realm/arena/logout");
     await page.goto("/realm/arena/login");
     await hydrated(page);
     await page.getByRole("textbox", { name: "Email", exact: true }).fill("e2e.joiner@arena.test");
