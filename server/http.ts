@@ -251,6 +251,9 @@ export function createServerApp(options: ServerAppOptions) {
         // Old hosts named the realm in the path; its pages now live under /realm/ (spec section 1).
         return c.redirect(`/realm${url.pathname}${url.search}`, 301);
       }
+      if (isCrossSiteWrite(c.req.raw, url)) {
+        return c.text("Cross-site form submissions are not accepted", 403);
+      }
       const edge = edgeHeaders(c.req.raw, options.vpnHeader);
       // Renders one page; the realm it names comes back so a cached answer can log it too.
       const render = async (request: Request, { background }: { background: boolean }) => {
@@ -270,6 +273,12 @@ export function createServerApp(options: ServerAppOptions) {
           edgeHeaders: edge,
         };
         const response = await handle(request, context as unknown as AppLoadContext);
+        if (context.sessionCookie) {
+          // The session changed while answering (a refresh, a sign-in): the answer is this
+          // viewer's alone.
+          response.headers.append("Set-Cookie", context.sessionCookie);
+          response.headers.set("Cache-Control", "private, no-store");
+        }
         if (PREVIEW_PATH.test(new URL(request.url).pathname)) {
           // Whatever the outcome (draft, 403, error page), a preview is never stored or indexed.
           response.headers.set("Cache-Control", "private, no-store");
@@ -287,6 +296,22 @@ export function createServerApp(options: ServerAppOptions) {
     });
   }
   return app;
+}
+
+/**
+ * A form post, fetcher or action call from another site: refused before any action runs, as
+ * the session cookie (SameSite=Lax) is the only thing such a request could borrow. Browsers send
+ * Origin with every POST; without it, Sec-Fetch-Site tells.
+ */
+function isCrossSiteWrite(request: Request, url: URL): boolean {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") {
+    return false;
+  }
+  const origin = request.headers.get("Origin");
+  if (origin === "null") return true;
+  // Hosts, not origins: behind a TLS-terminating proxy this server sees http:// for https://.
+  if (origin) return !URL.canParse(origin) || new URL(origin).host !== url.host;
+  return request.headers.get("Sec-Fetch-Site") === "cross-site";
 }
 
 /** The edge's verdicts about the viewer, for the web app to pass on when it asks about them. */

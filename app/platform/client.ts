@@ -18,6 +18,11 @@ export interface PlatformClientOptions {
   requestId?: string;
   /** The viewer's network address (X-Client-Address), for the platform's per-address limits. */
   clientAddress?: string;
+  /**
+   * Called when the platform refuses the viewer's token as expired or invalid: resolves to a
+   * fresh one (a refresh, shared by concurrent callers) for one retry, or undefined.
+   */
+  onUnauthorized?: () => Promise<string | undefined>;
   /** The platform replaced the viewer's token (Replacementauthorisation header). */
   onReplaceToken?: (token: string) => void;
   /** Called after every call with its duration, for Server-Timing. */
@@ -46,12 +51,15 @@ export class PlatformError extends Error {
     readonly code: string,
     readonly messages: string[],
     readonly requestId?: string,
-    /** The error body's `details` (e.g. `missingFields`), when it has any. */
+    /** The error body's `details` (a challenge, field problems, retryAfterSeconds...). */
     readonly details?: Record<string, unknown>,
   ) {
     super(`${status} ${code}: ${messages.join("; ")}`);
   }
 }
+
+/** 401 codes that a fresh access token may cure (as opposed to a refused sign-in). */
+const TOKEN_CODES = new Set(["TOKEN_EXPIRED", "INVALID_TOKEN"]);
 
 export const APP_ID = "streaming-web";
 
@@ -89,6 +97,26 @@ export function createPlatformClient(options: PlatformClientOptions) {
   let token = options.token;
 
   async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
+    try {
+      return await send<T>(path, init);
+    } catch (error) {
+      if (
+        !(error instanceof PlatformError) ||
+        error.status !== 401 ||
+        !TOKEN_CODES.has(error.code) ||
+        !token ||
+        !options.onUnauthorized
+      ) {
+        throw error;
+      }
+      const fresh = await options.onUnauthorized();
+      if (!fresh) throw error;
+      token = fresh;
+      return send<T>(path, init);
+    }
+  }
+
+  async function send<T>(path: string, init: RequestOptions): Promise<T> {
     const headers = new Headers(init.headers);
     headers.set("Accept", "application/json");
     headers.set("App", options.appId);
@@ -173,6 +201,8 @@ export function createPlatformClient(options: PlatformClientOptions) {
       request<T>(path, { ...init, method: "POST", body }),
     put: <T>(path: string, body?: unknown, init: Omit<RequestOptions, "method" | "body"> = {}) =>
       request<T>(path, { ...init, method: "PUT", body }),
+    delete: <T>(path: string, init: Omit<RequestOptions, "method" | "body"> = {}) =>
+      request<T>(path, { ...init, method: "DELETE" }),
     /** Platform clock minus local clock, from the last response's Date header. */
     get serverTimeOffsetMs() {
       return serverTimeOffsetMs;

@@ -10,6 +10,15 @@ export interface PlatformLoadContext {
   setRealm: (realm: string) => void;
   /** The viewer's network address, passed to the platform for per-address limits. */
   clientAddress?: string;
+  /**
+   * The session cookie to send with this request's answer (Set-Cookie), when something changed
+   * the session: a refresh, a sign-in, a sign-out. The last writer wins; the server adds it.
+   */
+  sessionCookie?: string;
+  /** The access token of this request's viewer, once known. */
+  viewerToken?: string;
+  /** Refreshes the viewer's session (once, however many ask) and gives the new access token. */
+  refreshViewer?: () => Promise<string | undefined>;
   /** How the viewer's session cookie is signed and sent. */
   session: { secret: string; secure: boolean };
   /**

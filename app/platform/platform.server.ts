@@ -28,6 +28,9 @@ export function platformClient(
     token: scope.token,
     requestId: context.requestId,
     clientAddress: context.clientAddress,
+    // Only the viewer's own token can be refreshed, with the viewer's own session.
+    onUnauthorized:
+      scope.token && scope.token === context.viewerToken ? context.refreshViewer : undefined,
     onTiming: (ms) => {
       context.timing.platformMs += ms;
       context.timing.platformCalls += 1;

@@ -17,7 +17,6 @@ import { PlatformError } from "../platform/client.ts";
 import { platformClient } from "../platform/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { asRouteError } from "../realm/shell.server.ts";
-import { accessTokenOf } from "../session/session.server.ts";
 
 /** The admin draft answer of the platform (`GET /v2/admin/drafts/{target}/{key}`). */
 interface DraftAnswer {
@@ -62,7 +61,7 @@ const ID = /^[1-9]\d{0,9}$/;
  */
 export async function loadPreview(args: LoaderFunctionArgs) {
   const { request, params, context } = args;
-  const { realm, shell, basePath } = await requireRealmRequest(args);
+  const { realm, shell, basePath, viewer } = await requireRealmRequest(args);
   const target = params.target ?? "";
   let ref: DocumentRef;
   try {
@@ -72,7 +71,7 @@ export async function loadPreview(args: LoaderFunctionArgs) {
     if (error instanceof TargetError) throw data(null, { status: 404 });
     throw error;
   }
-  const token = await accessTokenOf(request, context);
+  const token = viewer.token;
   if (!token) throw data({ reason: "signIn" }, { status: 403 });
   try {
     const platform = platformClient(context, { realm, locale: shell.locale, token });

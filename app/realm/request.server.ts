@@ -4,7 +4,7 @@ import type { Route } from "../../schemas/generated/route-table.ts";
 import { PlatformError } from "../platform/client.ts";
 import type { PlatformLoadContext } from "../platform/context.ts";
 import { lookupRealm, lookupRealmByHost, platformClient } from "../platform/platform.server.ts";
-import { sessionStorage } from "../session/session.server.ts";
+import { realmSessionStorage } from "../session/session.server.ts";
 import { viewerOf, type Viewer } from "../session/viewer.server.ts";
 import { guardRoute } from "./guards.ts";
 import { warnOfSettings } from "./settings-warnings.ts";
@@ -67,7 +67,7 @@ async function resolve({ request, params, context }: LoaderFunctionArgs) {
   }
   if (!realm) return null;
 
-  const viewer = await viewerOf(request, context, realm.realm);
+  const viewer = await viewerOf(request, context, realm, basePath);
   const shell = await loadShell(request, context, realm.realm, viewer);
   const relative = realmRelativePath(basePath, url.pathname);
   const matched = matchRoute(relative);
@@ -125,7 +125,7 @@ async function guestCheckIn(
   realm: RealmLookup,
   basePath: string,
 ) {
-  const storage = sessionStorage(context.session, basePath || "/");
+  const storage = realmSessionStorage(context, basePath);
   const session = await storage.getSession(request.headers.get("Cookie"));
   try {
     const tokens = await platformClient(context, { realm }).post<{
@@ -136,16 +136,15 @@ async function guestCheckIn(
     if (tokens.refreshToken) session.set("refreshToken", tokens.refreshToken);
   } catch (error) {
     // A failed check-in ends whatever session there was, then fails the page (spec section 4).
-    const headers = { "Set-Cookie": await storage.destroySession(session) };
+    context.sessionCookie = await storage.destroySession(session);
     if (error instanceof PlatformError) {
-      return data({ code: error.code, requestId: error.requestId }, { status: 503, headers });
+      return data({ code: error.code, requestId: error.requestId }, { status: 503 });
     }
     throw error;
   }
+  context.sessionCookie = await storage.commitSession(session);
   const url = new URL(request.url);
-  return redirect(`${url.pathname}${url.search}`, {
-    headers: { "Set-Cookie": await storage.commitSession(session) },
-  });
+  return redirect(`${url.pathname}${url.search}`);
 }
 
 function queryOf(url: URL): Record<string, string> {

@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, type SessionStorage } from "@remix-run/node";
+import { createCookieSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
 import type { PlatformLoadContext } from "../platform/context.ts";
 
 /** What the session cookie holds: the viewer's platform tokens, never shown to scripts. */
@@ -7,9 +7,18 @@ export interface SessionData {
   refreshToken?: string;
 }
 
+/** Read once, then gone: why the last session ended (spec section 4, logout). */
+export interface SessionFlash {
+  /** Label key: `sessionExpired`, `loggedOut`... */
+  logoutMessage: string;
+  logoutRequestId: string;
+}
+
+export type ViewerSession = Session<SessionData, SessionFlash>;
+
 export const SESSION_COOKIE = "__session";
 const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
-const storages = new Map<string, SessionStorage<SessionData>>();
+const storages = new Map<string, SessionStorage<SessionData, SessionFlash>>();
 
 /**
  * The session storage for a server's secret: httpOnly, SameSite=Lax, signed, Secure in
@@ -19,11 +28,11 @@ const storages = new Map<string, SessionStorage<SessionData>>();
 export function sessionStorage(
   { secret, secure }: PlatformLoadContext["session"],
   path = "/",
-): SessionStorage<SessionData> {
+): SessionStorage<SessionData, SessionFlash> {
   const id = `${secure}|${path}|${secret}`;
   let storage = storages.get(id);
   if (!storage) {
-    storage = createCookieSessionStorage<SessionData>({
+    storage = createCookieSessionStorage<SessionData, SessionFlash>({
       cookie: {
         name: SESSION_COOKIE,
         httpOnly: true,
@@ -38,6 +47,12 @@ export function sessionStorage(
   }
   return storage;
 }
+
+/** The storage of a realm's session: its cookie path is the realm's base path. */
+export const realmSessionStorage = (
+  context: Pick<PlatformLoadContext, "session">,
+  basePath: string,
+) => sessionStorage(context.session, basePath || "/");
 
 /** The viewer's access token from the request's session cookie, if signed in. */
 export async function accessTokenOf(

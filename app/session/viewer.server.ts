@@ -1,6 +1,8 @@
 import { decodeJwt } from "jose";
+import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
 import type { PlatformLoadContext } from "../platform/context.ts";
-import { accessTokenOf } from "./session.server.ts";
+import { refreshOnce, sessionIsOver } from "./refresh.server.ts";
+import { realmSessionStorage, type ViewerSession } from "./session.server.ts";
 
 /** Roles of spec section 4, as the web app tells them apart. */
 export type ViewerRole = "UNAUTHENTICATED" | "GUEST" | "CUSTOMER" | "ADMIN";
@@ -14,34 +16,34 @@ export interface Viewer {
   child: boolean;
   /** The signed-in account's language (`loc`), when it has one; guests have no account. */
   locale?: string;
+  /** The active profile's id, when the account has profiles. */
+  profileId?: number;
 }
 
 const ANONYMOUS: Viewer = { role: "UNAUTHENTICATED", child: false };
 
-/**
- * Who is asking in `realm`, from the session cookie. The cookie is signed by this server, so
- * the token in it is one the platform issued; its claims are read here to choose what to show
- * and where to route, while the platform verifies the token on every call that needs
- * authority. A token of another realm, an expired or unreadable one counts as no session.
- */
-export async function viewerOf(
-  request: Request,
-  context: Pick<PlatformLoadContext, "session">,
-  realm: string,
-): Promise<Viewer> {
-  const token = await accessTokenOf(request, context);
-  if (!token) return ANONYMOUS;
-  let claims: ReturnType<typeof decodeJwt>;
+/** Tokens this close to expiry are refreshed first, so a page's calls do not race the clock. */
+const REFRESH_AHEAD_MS = 30_000;
+
+type Claims = ReturnType<typeof decodeJwt>;
+
+function claimsOf(token: string | undefined, realm: string): Claims | null {
+  if (!token) return null;
   try {
-    claims = decodeJwt(token);
+    const claims = decodeJwt(token);
+    return claims.rlm === realm ? claims : null;
   } catch {
-    return ANONYMOUS;
+    return null;
   }
-  if (claims.rlm !== realm) return ANONYMOUS;
-  // Until tokens can be refreshed, an expired one is no session (a guest checks in again).
-  if (typeof claims.exp !== "number" || claims.exp * 1000 <= Date.now()) return ANONYMOUS;
+}
+
+const expiresSoon = (claims: Claims) =>
+  typeof claims.exp !== "number" || claims.exp * 1000 - REFRESH_AHEAD_MS <= Date.now();
+
+/** The viewer a token speaks for (spec section 4: roles derived from the claims). */
+export function viewerFromToken(token: string, claims: Claims): Viewer {
   const roles = Array.isArray(claims.rol) ? claims.rol : [];
-  const pro = claims.pro as { type?: unknown } | undefined;
+  const pro = claims.pro as { id?: unknown; type?: unknown } | undefined;
   return {
     role:
       claims.gue === true
@@ -56,5 +58,68 @@ export async function viewerOf(
     child: typeof pro?.type === "string" && pro.type.toLowerCase().startsWith("c"),
     // A guest's token carries the language the platform picked at check-in, not a choice.
     ...(typeof claims.loc === "string" && claims.gue !== true ? { locale: claims.loc } : {}),
+    ...(typeof pro?.id === "number" ? { profileId: pro.id } : {}),
   };
+}
+
+/**
+ * Who is asking in `realm`, from the session cookie. The cookie is signed by this server, so
+ * the token in it is one the platform issued; its claims are read here to choose what to show
+ * and where to route, while the platform verifies the token on every call that needs
+ * authority. A token about to expire is refreshed first (once, however many ask); a refused
+ * refresh ends the session as `sessionExpired`, with the request id, and the viewer is
+ * signed out.
+ */
+export async function viewerOf(
+  request: Request,
+  context: PlatformLoadContext,
+  realm: RealmLookup,
+  basePath: string,
+): Promise<Viewer> {
+  const storage = realmSessionStorage(context, basePath);
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  const token = session.get("accessToken");
+  const claims = claimsOf(token, realm.realm);
+  if (!token || !claims) return ANONYMOUS;
+
+  let refreshed: Promise<string | undefined> | undefined;
+  /** One refresh for this request, sharing the process-wide one for the token. */
+  const refresh = () => {
+    refreshed ??= (async () => {
+      const refreshToken = session.get("refreshToken");
+      if (!refreshToken) return undefined;
+      try {
+        const next = await refreshOnce(context, realm, refreshToken);
+        session.set("accessToken", next.authorisationToken);
+        session.set("refreshToken", next.refreshToken);
+        context.sessionCookie = await storage.commitSession(session);
+        context.viewerToken = next.authorisationToken;
+        return next.authorisationToken;
+      } catch (error) {
+        // An unreachable platform is not the end of the session: only this request fails.
+        if (!sessionIsOver(error)) return undefined;
+        endSession(session, "sessionExpired", context.requestId);
+        context.sessionCookie = await storage.commitSession(session);
+        return undefined;
+      }
+    })();
+    return refreshed;
+  };
+  context.refreshViewer = refresh;
+
+  if (!expiresSoon(claims)) {
+    context.viewerToken = token;
+    return viewerFromToken(token, claims);
+  }
+  const fresh = await refresh();
+  const freshClaims = claimsOf(fresh, realm.realm);
+  return fresh && freshClaims ? viewerFromToken(fresh, freshClaims) : ANONYMOUS;
+}
+
+/** Drops the tokens and leaves why (spec section 4: logout message and request id). */
+export function endSession(session: ViewerSession, message: string, requestId: string) {
+  session.unset("accessToken");
+  session.unset("refreshToken");
+  session.flash("logoutMessage", message);
+  session.flash("logoutRequestId", requestId);
 }

@@ -6,6 +6,7 @@
 const MAX_FORMATTERS = 200;
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const listFormats = new Map<string, Intl.ListFormat>();
+const regionNames = new Map<string, Intl.DisplayNames>();
 
 function memo<F>(cache: Map<string, F>, key: string, build: () => F): F {
   let formatter = cache.get(key);
@@ -35,4 +36,14 @@ export function listFormat(locale: string, options: Intl.ListFormatOptions): Int
     `${locale}|${JSON.stringify(options)}`,
     () => new Intl.ListFormat(locale, options),
   );
+}
+
+/** Country names (ISO 3166 codes) in the viewer's language. */
+export function regionName(locale: string | undefined, code: string): string {
+  const names = memo(
+    regionNames,
+    locale ?? "",
+    () => new Intl.DisplayNames(locale ? [locale] : [], { type: "region" }),
+  );
+  return names.of(code) ?? code;
 }

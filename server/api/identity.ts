@@ -160,6 +160,13 @@ function assertCanSignIn(user: UserRow) {
   }
 }
 
+/** Sign-in by password also waits for the emailed confirmation, where the realm asks for it. */
+function assertConfirmed(user: UserRow) {
+  if (user.status === "PENDING_CONFIRMATION") {
+    throw new ApiError(403, "EMAIL_NOT_CONFIRMED", "Confirm the email address first");
+  }
+}
+
 async function sendLink(
   c: Context<PlatformEnv>,
   user: UserRow,
@@ -211,6 +218,7 @@ identity.post("/login", async (c) => {
     throw new ApiError(404, "NOT_FOUND", "The email or password is not right");
   }
   assertCanSignIn(user);
+  assertConfirmed(user);
   await clearAttempts(db, accountKey);
   return signIn(c, user);
 });

@@ -278,6 +278,10 @@ describe("sign-up", () => {
     expect(body.lacksConfirmation).toBe(true);
     expect((await issuer.verifyAccess(body.authorisationToken)).apr).toBe(false);
 
+    const early = await signIn("arena", "joiner@arena.test", "secret-12");
+    expect(early.status).toBe(403);
+    expect((await early.json()).code).toBe("EMAIL_NOT_CONFIRMED");
+
     const mail = await latestMail("arena", "joiner@arena.test");
     expect(mail).toMatchObject({ kind: "confirmation" });
     expect(mail!.subject).toBe("Confirm your email for Arena Fight Pass");

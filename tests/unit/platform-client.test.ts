@@ -191,4 +191,53 @@ describe("platform client", () => {
       code: "PLATFORM_UNREACHABLE",
     });
   });
+
+  it("refreshes once on an expired-token answer, retries with the new token, and keeps it", async () => {
+    const platform = recordingFetch((request) =>
+      request.headers.get("Authorization") === "Bearer fresh"
+        ? Response.json({ ok: true })
+        : Response.json(
+            { status: 401, code: "TOKEN_EXPIRED", messages: ["expired"] },
+            { status: 401 },
+          ),
+    );
+    let refreshes = 0;
+    const client = createPlatformClient({
+      ...realmScope,
+      baseUrl: "http://p.test",
+      fetch: platform.fetch,
+      token: "stale",
+      onUnauthorized: async () => {
+        refreshes += 1;
+        return "fresh";
+      },
+    });
+    expect(await client.get("/v2/user/profile")).toEqual({ ok: true });
+    expect(await client.get("/v2/user/profile")).toEqual({ ok: true });
+    expect(refreshes).toBe(1);
+    expect(platform.requests.map((r) => r.headers.get("Authorization"))).toEqual([
+      "Bearer stale",
+      "Bearer fresh",
+      "Bearer fresh",
+    ]);
+  });
+
+  it("does not refresh for refusals a new token cannot cure", async () => {
+    const platform = recordingFetch(() =>
+      Response.json({ status: 401, code: "REVOKED", messages: ["ended"] }, { status: 401 }),
+    );
+    let refreshes = 0;
+    const client = createPlatformClient({
+      ...realmScope,
+      baseUrl: "http://p.test",
+      fetch: platform.fetch,
+      token: "stale",
+      onUnauthorized: async () => {
+        refreshes += 1;
+        return "fresh";
+      },
+    });
+    await expect(client.get("/v2/user/profile")).rejects.toMatchObject({ code: "REVOKED" });
+    expect(refreshes).toBe(0);
+  });
 });

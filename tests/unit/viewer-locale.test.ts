@@ -1,12 +1,10 @@
+import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
-import { sessionStorage } from "../../app/session/session.server.ts";
-import { viewerOf } from "../../app/session/viewer.server.ts";
+import { viewerFromToken } from "../../app/session/viewer.server.ts";
 import { createTokenIssuer } from "../../server/auth/tokens.ts";
-import { TEST_SESSION_SECRET, TEST_TOKEN_SECRET } from "../fixtures/secrets.ts";
+import { TEST_TOKEN_SECRET } from "../fixtures/secrets.ts";
 
-const session = { secret: TEST_SESSION_SECRET, secure: false };
-
-async function requestWith(claims: Record<string, unknown>): Promise<Request> {
+async function viewerWith(claims: Record<string, unknown>) {
   const token = await createTokenIssuer(TEST_TOKEN_SECRET).issueAccess({
     sub: "7",
     rlm: "liga",
@@ -14,21 +12,22 @@ async function requestWith(claims: Record<string, unknown>): Promise<Request> {
     gue: false,
     ...claims,
   } as never);
-  const storage = sessionStorage(session);
-  const cookie = await storage.getSession();
-  cookie.set("accessToken", token);
-  const header = await storage.commitSession(cookie);
-  return new Request("http://localhost/realm/liga", {
-    headers: { Cookie: header.split(";")[0]! },
-  });
+  return viewerFromToken(token, decodeJwt(token));
 }
 
 describe("the viewer's account language", () => {
   it("is the token's loc for a signed-in account, and none for a guest", async () => {
-    const customer = await viewerOf(await requestWith({ loc: "es" }), { session }, "liga");
-    expect(customer).toMatchObject({ role: "CUSTOMER", locale: "es" });
-    const guest = await viewerOf(await requestWith({ loc: "pt", gue: true }), { session }, "liga");
+    expect(await viewerWith({ loc: "es" })).toMatchObject({ role: "CUSTOMER", locale: "es" });
+    const guest = await viewerWith({ loc: "pt", gue: true });
     expect(guest.role).toBe("GUEST");
     expect(guest.locale).toBeUndefined();
+  });
+
+  it("reads the active profile: a child profile's code is c", async () => {
+    expect(await viewerWith({ pro: { id: 4, type: "c" } })).toMatchObject({
+      child: true,
+      profileId: 4,
+    });
+    expect(await viewerWith({ pro: { id: 3, type: "a" } })).toMatchObject({ child: false });
   });
 });

@@ -1,0 +1,76 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
+import {
+  allowedCountries,
+  formProblems,
+  orderedFields,
+  signupProvider,
+} from "../../schemas/signup-fields.ts";
+import { requireRealmRequest } from "../realm/request.server.ts";
+import { routeHref } from "../realm/routes.ts";
+import { firstProblem } from "./credentials.ts";
+import { afterSignIn, identityCall, type FormOutcome } from "./session-actions.server.ts";
+
+const SIGNED_IN = new Set(["CUSTOMER", "ADMIN"]);
+
+/** The sign-up form as the realm's authentication provider defines it (spec section 3). */
+export async function signupLoader(args: LoaderFunctionArgs) {
+  const realmRequest = await requireRealmRequest(args);
+  const { basePath, shell, viewer } = realmRequest;
+  const from = new URL(args.request.url).searchParams.get("from");
+  if (SIGNED_IN.has(viewer.role)) throw redirect(afterSignIn(realmRequest, from).split("#")[0]!);
+  const provider = signupProvider(shell.settings as RealmSettings);
+  return data(
+    {
+      from,
+      fields: orderedFields(provider).map((field) => ({
+        ...field,
+        countries: field.type === "country" ? allowedCountries(field) : undefined,
+      })),
+      loginHref: routeHref(basePath, { name: "login", query: from ? { from } : undefined }),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/** Sign-up: checked here with the platform's own rules, then by the platform. */
+export async function signupAction(args: ActionFunctionArgs): Promise<FormOutcome | Response> {
+  const realmRequest = await requireRealmRequest(args);
+  const { basePath, shell } = realmRequest;
+  const provider = signupProvider(shell.settings as RealmSettings);
+  const form = await args.request.formData();
+  const values: Record<string, string> = {};
+  for (const field of orderedFields(provider)) values[field.id] = String(form.get(field.id) ?? "");
+  const problems = formProblems(provider, values);
+  const { password: _password, ...typed } = values;
+  if (Object.keys(problems).length > 0) {
+    return { status: "error", label: firstProblem(problems)!, fields: problems, values: typed };
+  }
+  const pbr = provider?.name === "PBR";
+  const { email = "", password = "", ...rest } = values;
+  const fields = Object.fromEntries(
+    Object.entries(rest)
+      .filter(([, value]) => value !== "")
+      // The PBR provider's variant names the address country `country` (spec section 7).
+      .map(([id, value]) => [pbr && id === "countryCode" ? "country" : id, value]),
+  );
+  const challengeInput = form.get("challengeInput");
+  return identityCall(
+    args,
+    realmRequest,
+    pbr ? "/v2/user/pbr" : "/v2/user",
+    { email, secret: password, ...fields },
+    {
+      values: typed,
+      challengeInput:
+        typeof challengeInput === "string" && challengeInput ? challengeInput : undefined,
+      // An account waiting for its emailed confirmation is not signed in yet (spec section 6:
+      // the confirmation page is for signed-out viewers).
+      keep: (tokens) => !tokens.lacksConfirmation,
+      to: (tokens) =>
+        tokens.lacksConfirmation
+          ? routeHref(basePath, { name: "emailConfirmation", query: { sent: "1" } })
+          : afterSignIn(realmRequest, form.get("from")),
+    },
+  );
+}

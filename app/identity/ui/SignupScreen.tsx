@@ -1,0 +1,183 @@
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { fieldProblem, type SignupField } from "../../../schemas/signup-fields.ts";
+import { useT } from "../../i18n/i18n.ts";
+import type { loader as rootLoader } from "../../root.tsx";
+import { regionName } from "../../ui/intl.ts";
+import type { FormOutcome } from "../session-actions.server.ts";
+import type { signupLoader } from "../signup.server.ts";
+import { FormMessage, PasswordField, TextField } from "./fields.tsx";
+import { focusFirstInvalid } from "./LoginScreen.tsx";
+import { useChallengedSubmit } from "./useChallengedSubmit.ts";
+
+type Field = SignupField & { countries?: string[] };
+
+function CountryField({
+  field,
+  error,
+  value,
+  onBlur,
+}: {
+  field: Field;
+  error?: string | null;
+  value?: string;
+  onBlur(): void;
+}) {
+  const t = useT();
+  const locale = useRouteLoaderData<typeof rootLoader>("root")?.locale;
+  const id = useId();
+  const countries = [...(field.countries ?? [])].sort((a, b) =>
+    regionName(locale, a).localeCompare(regionName(locale, b), locale),
+  );
+  return (
+    <div className="form-field" data-invalid={error ? "" : undefined}>
+      <label htmlFor={id}>
+        {t(field.placeholder ?? field.id)}
+        {field.required ? (
+          <span className="required-mark" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </label>
+      <select
+        id={id}
+        name={field.id}
+        required={field.required}
+        defaultValue={value ?? ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onBlur={onBlur}
+      >
+        <option value="">{t("chooseCountry")}</option>
+        {countries.map((code) => (
+          <option key={code} value={code}>
+            {regionName(locale, code)}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p className="form-error" id={`${id}-error`}>
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Sign-up with the fields, rules, messages and order of the realm's provider (spec 3, 5). */
+export function SignupScreen() {
+  const t = useT();
+  const page = useLoaderData<typeof signupLoader>();
+  const outcome = useActionData<FormOutcome>();
+  const navigation = useNavigation();
+  const form = useRef<HTMLFormElement>(null);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  // The message area speaks after a submit; before that, each field after the viewer leaves it.
+  const [submitted, setSubmitted] = useState(false);
+  const solving = useChallengedSubmit(outcome, form);
+  const busy = solving || navigation.state !== "idle";
+  const server = outcome?.status === "error" ? outcome : null;
+
+  const check = (element: HTMLFormElement) => {
+    const data = new FormData(element);
+    const found: Record<string, string> = {};
+    for (const field of page.fields) {
+      const problem = fieldProblem(field, String(data.get(field.id) ?? ""));
+      if (problem) found[field.id] = problem;
+    }
+    return found;
+  };
+  const onBlur = (id: string) => {
+    setTouched((current) => ({ ...current, [id]: true }));
+    if (form.current) setProblems(check(form.current));
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const found = check(event.currentTarget);
+    setProblems(found);
+    setSubmitted(true);
+    setTouched(Object.fromEntries(page.fields.map((field) => [field.id, true])));
+    if (Object.keys(found).length > 0) {
+      event.preventDefault();
+      focusFirstInvalid(event.currentTarget, found);
+    }
+  };
+  const shown = { ...(server?.fields ?? {}), ...problems };
+  const errorOf = (id: string) => (touched[id] ? shown[id] : null) ?? server?.fields?.[id] ?? null;
+  const message = (submitted ? Object.values(problems)[0] : null) ?? server?.label ?? null;
+
+  return (
+    <section className="auth-page" aria-labelledby="signup-title">
+      <h1 id="signup-title">{t("signUp")}</h1>
+      <Form method="post" ref={form} noValidate onSubmit={onSubmit} replace>
+        <p className="form-required-note">{t("requiredFieldsNote")}</p>
+        <FormMessage label={message} requestId={server?.requestId} />
+        {solving ? (
+          <p className="form-status" role="status">
+            {t("checkingYouAreHuman")}
+          </p>
+        ) : null}
+        {outcome?.status === "challenge" ? (
+          <noscript>
+            <p className="form-error">{t("challengeNeedsJavaScript")}</p>
+          </noscript>
+        ) : null}
+        <input type="hidden" name="from" value={page.from ?? ""} />
+        {page.fields.map((field) => {
+          const common = {
+            name: field.id,
+            label: t(field.placeholder ?? field.id),
+            required: field.required,
+            error: errorOf(field.id),
+            onBlur: () => onBlur(field.id),
+          };
+          if (field.type === "country") {
+            return (
+              <CountryField
+                key={field.id}
+                field={field}
+                error={errorOf(field.id)}
+                value={server?.values?.[field.id]}
+                onBlur={() => onBlur(field.id)}
+              />
+            );
+          }
+          if (field.type === "password") {
+            return (
+              <PasswordField
+                key={field.id}
+                {...common}
+                autoComplete="new-password"
+                hint={t("yourPasswordRules")}
+              />
+            );
+          }
+          return (
+            <TextField
+              key={field.id}
+              {...common}
+              type={field.type === "email" ? "email" : "text"}
+              defaultValue={server?.values?.[field.id]}
+              autoComplete={
+                field.type === "email" ? "email" : field.id === "fullName" ? "name" : undefined
+              }
+            />
+          );
+        })}
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? t("signingUp") : t("createAccount")}
+        </button>
+      </Form>
+      <nav className="auth-links" aria-label={t("otherOptions")}>
+        <Link to={page.loginHref}>{t("haveAccountSignIn")}</Link>
+      </nav>
+    </section>
+  );
+}

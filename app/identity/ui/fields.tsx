@@ -1,0 +1,101 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useT } from "../../i18n/i18n.ts";
+import { Icon } from "../../ui/Icon.tsx";
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "children"> {
+  name: string;
+  label: string;
+  /** Label key of the problem to show, if any. */
+  error?: string | null;
+  hint?: ReactNode;
+}
+
+/** The asterisk of a required field (spec section 5); the input itself says "required". */
+function RequiredMark() {
+  return (
+    <span className="required-mark" aria-hidden="true">
+      *
+    </span>
+  );
+}
+
+/** A labelled input whose problem is announced and tied to it (aria-describedby). */
+export function TextField({ name, label, error, hint, required, ...input }: FieldProps) {
+  const t = useT();
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ");
+  return (
+    <div className="form-field" data-invalid={error ? "" : undefined}>
+      <label htmlFor={id}>
+        {label}
+        {required ? <RequiredMark /> : null}
+      </label>
+      <input
+        id={id}
+        name={name}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
+      {hint ? (
+        <p className="form-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="form-error" id={errorId}>
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A password input with a show/hide switch (spec section 5). */
+export function PasswordField(props: Omit<FieldProps, "type">) {
+  const t = useT();
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="password-field">
+      <TextField {...props} type={shown ? "text" : "password"} />
+      <button
+        type="button"
+        className="icon-button password-toggle"
+        aria-pressed={shown}
+        aria-label={t("showPassword")}
+        onClick={() => setShown((value) => !value)}
+      >
+        <Icon name={shown ? "eye-off" : "eye"} />
+      </button>
+    </div>
+  );
+}
+
+/** The form's message area: the first problem, announced as it appears. */
+export function FormMessage({
+  label,
+  requestId,
+  tone = "error",
+}: {
+  label?: string | null;
+  requestId?: string;
+  tone?: "error" | "info" | "success";
+}) {
+  const t = useT();
+  return (
+    <div
+      className={`form-message form-message-${tone}`}
+      role={tone === "error" ? "alert" : "status"}
+    >
+      {label ? (
+        <>
+          <p>{t(label)}</p>
+          {requestId ? <p className="form-request-id">{t("requestIdIs", { requestId })}</p> : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
