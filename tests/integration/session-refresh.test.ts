@@ -22,7 +22,7 @@ function webContext(calls: string[]): PlatformLoadContext {
     requestId: crypto.randomUUID(),
     timing: { platformMs: 0, platformCalls: 0 },
     platformBaseUrl: IN_PROCESS_PLATFORM,
-    platformFetch: (request) => {
+    platformFetch: async (request) => {
       calls.push(`${request.method} ${new URL(request.url).pathname}`);
       return platform.api.app.fetch(request);
     },
