@@ -5,6 +5,8 @@ import type { PlatformLoadContext } from "../platform/context.ts";
 export interface SessionData {
   accessToken?: string;
   refreshToken?: string;
+  /** A partner's licence the viewer arrived with, claimed once they are signed in. */
+  externalLicence?: { code: string; extraParams?: string };
 }
 
 /** Read once, then gone: why the last session ended (spec section 4, logout). */
