@@ -115,6 +115,8 @@ test.describe("sign-in page", () => {
   }) => {
     await page.goto("/realm/liga/login?from=%2Fbrowse%3Fx%3D1");
     await hydrated(page);
+    await page.getByRole("button", { name: "I agree" }).click();
+    await expect(page.getByRole("region", { name: "Cookies on this site" })).toHaveCount(0);
     await page.getByRole("textbox", { name: "Email", exact: true }).fill("viewer@liga.test");
     await passwordField(page).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -130,6 +132,10 @@ test.describe("sign-in page", () => {
     await expect(page).toHaveURL(/\/realm\/liga$/);
     // Signed out: the next page checks in as a guest again (liga gives guests full access).
     await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+    // Signing out keeps the cookie agreement, and sign-in says why the last session ended.
+    await expect(page.getByRole("region", { name: "Cookies on this site" })).toHaveCount(0);
+    await page.goto("/realm/liga/login");
+    await expect(page.getByRole("status")).toContainText("You have signed out.");
   });
 
   test("never sends the viewer to another site after signing in", async ({ page }) => {
