@@ -31,6 +31,8 @@ import consentPrompt from "./consent-prompt.schema.json";
 import consentAnswers from "./consent-answers.schema.json";
 import localeData from "./locale-data.schema.json";
 import sitemapListing from "./sitemap-listing.schema.json";
+import playbackGrant from "./playback.schema.json";
+import watchHistory from "./watch-history.schema.json";
 
 /** Every schema, so one validator instance can resolve their `$ref`s to each other. */
 export const allSchemas = [
@@ -67,6 +69,8 @@ export const allSchemas = [
   consentAnswers,
   localeData,
   sitemapListing,
+  playbackGrant,
+  watchHistory,
 ] as const;
 
 export const schemaIds = {
@@ -92,6 +96,8 @@ export const schemaIds = {
   consentAnswers: consentAnswers.$id,
   localeData: localeData.$id,
   sitemapListing: sitemapListing.$id,
+  playbackGrant: playbackGrant.$id,
+  watchHistory: watchHistory.$id,
 } as const;
 
 export type SchemaName = keyof typeof schemaIds;

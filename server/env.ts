@@ -21,6 +21,10 @@ export interface Env {
   SESSION_SECRET?: string;
   /** Trusted request header in which an edge proxy says whether the viewer is on a VPN. */
   VPN_HEADER?: string;
+  /** Trusted request header in which an edge proxy gives the viewer's territory (geo-blocking). */
+  TERRITORY_HEADER?: string;
+  /** Signs media URLs; when unset, one is generated and kept in the store. */
+  MEDIA_SIGNING_SECRET?: string;
   /** Origin of links in emails; the request's own origin when unset. */
   PUBLIC_URL?: string;
   /** Where the outbox is delivered (`smtp://` or `smtps://`); unset: email stays in the outbox. */
@@ -69,6 +73,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (vpnHeader && CONTRACT_HEADERS.includes(vpnHeader.toLowerCase())) {
     throw new EnvError(`VPN_HEADER must not be a header of the platform contract: '${vpnHeader}'`);
   }
+  const territoryHeader = trustedHeader(source, "TERRITORY_HEADER");
   const publicUrl = source.PUBLIC_URL || undefined;
   if (publicUrl && !/^https?:\/\/[^/]+\/?$/.test(publicUrl)) {
     throw new EnvError(
@@ -96,6 +101,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     TOKEN_SECRET: tokenSecret,
     SESSION_SECRET: sessionSecret,
     VPN_HEADER: vpnHeader,
+    TERRITORY_HEADER: territoryHeader,
+    MEDIA_SIGNING_SECRET: secret(source, "MEDIA_SIGNING_SECRET"),
     PUBLIC_URL: publicUrl,
     SMTP_URL: smtpUrl,
     MAIL_FROM: mailFrom,
@@ -121,6 +128,20 @@ const CONTRACT_HEADERS = [
   "x-device-id",
   "x-request-id",
 ];
+
+/** A header only the edge in front writes (a client must not choose its own verdict). */
+function trustedHeader(source: Record<string, string | undefined>, name: string) {
+  const value = source[name] || undefined;
+  if (value && !HEADER_NAME.test(value)) {
+    throw new EnvError(
+      `${name} must be an HTTP header name such as X-Edge-Country, got '${value}'`,
+    );
+  }
+  if (value && CONTRACT_HEADERS.includes(value.toLowerCase())) {
+    throw new EnvError(`${name} must not be a header of the platform contract: '${value}'`);
+  }
+  return value;
+}
 
 function secret(source: Record<string, string | undefined>, name: string): string | undefined {
   const value = source[name] || undefined;

@@ -11,6 +11,8 @@ import { createPlatformApi } from "./api/app.ts";
 import { createTokenIssuer } from "./auth/tokens.ts";
 import { HEADERS } from "./api/contract.ts";
 import { imageRoutes } from "./media/image-route.ts";
+import { mediaOrigin } from "./media/origin.ts";
+import { resolveSecret } from "./auth/secrets.ts";
 import { isStoreUnreachable, type Store } from "./store/store.ts";
 import type { PlatformLoadContext } from "../app/platform/context.ts";
 
@@ -34,6 +36,10 @@ export interface ServerAppOptions {
   vpnHeader?: string;
   /** Origin of links in emails (`PUBLIC_URL`); the request's own origin when unset. */
   publicUrl?: string;
+  /** Trusted request header carrying the viewer's territory (`TERRITORY_HEADER`). */
+  territoryHeader?: string;
+  /** Signs media URLs (`MEDIA_SIGNING_SECRET`); unset: generated and kept in the store. */
+  mediaSigningSecret?: string;
 }
 
 const schemasDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../schemas");
@@ -80,12 +86,17 @@ export function createServerApp(options: ServerAppOptions) {
   const logError = (error: unknown, requestId: string) =>
     log({ level: "error", requestId, error: error instanceof Error ? error.stack : String(error) });
   if (store && !options.tokenSecret) throw new Error("createServerApp needs a tokenSecret");
+  const mediaSecret = store
+    ? once(() => resolveSecret(store.db, "media-signing", options.mediaSigningSecret))
+    : undefined;
   const platform = store
     ? createPlatformApi({
         store,
         tokens: createTokenIssuer(options.tokenSecret!),
         onError: logError,
         vpnHeader: options.vpnHeader,
+        territoryHeader: options.territoryHeader,
+        mediaSecret: mediaSecret!,
       })
     : undefined;
 
@@ -140,6 +151,15 @@ export function createServerApp(options: ServerAppOptions) {
       }),
     );
     app.route("/images", imageRoutes(store!));
+    // Signed per-video and per-event streams; the sample itself stays a public static file.
+    app.route(
+      "/media",
+      mediaOrigin({
+        store: store!,
+        mediaSecret: mediaSecret!,
+        sampleDir: path.join(publicDir, "media/sample"),
+      }),
+    );
   }
 
   app.use("/media/*", async (c, next) => {
@@ -318,6 +338,16 @@ function isCrossSiteWrite(request: Request, url: URL): boolean {
 function edgeHeaders(request: Request, vpnHeader: string | undefined): Record<string, string> {
   const value = vpnHeader ? request.headers.get(vpnHeader) : null;
   return vpnHeader && value ? { [vpnHeader]: value } : {};
+}
+
+/** A value computed on first use and kept; a failure is forgotten so the next call tries again. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () =>
+    (value ??= make().catch((error: unknown) => {
+      value = undefined;
+      throw error;
+    }));
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

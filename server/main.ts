@@ -30,6 +30,8 @@ async function main() {
     mode: env.NODE_ENV,
     apiBaseUrl: env.API_BASE_URL,
     vpnHeader: env.VPN_HEADER,
+    territoryHeader: env.TERRITORY_HEADER,
+    mediaSigningSecret: env.MEDIA_SIGNING_SECRET,
     publicUrl: env.PUBLIC_URL,
     log: env.LOG_REQUESTS ? undefined : () => {},
   });

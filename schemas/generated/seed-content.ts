@@ -90,6 +90,26 @@ export interface Event {
    */
   live?: boolean;
   /**
+   * Licence a viewer must hold to play it (such as ALL_ACCESS); without one, anyone who may see the realm's content may play it.
+   */
+  licence?: string;
+  /**
+   * Territories (ISO 3166-1 alpha-2) the stream may be played in; without this, everywhere not blocked. Enforced when the server reads territories (TERRITORY_HEADER).
+   *
+   * @maxItems 250
+   *
+   * Items: A territory code.
+   */
+  allowedTerritories?: string[];
+  /**
+   * Territories (ISO 3166-1 alpha-2) the stream may not be played in.
+   *
+   * @maxItems 250
+   *
+   * Items: A territory code.
+   */
+  blockedTerritories?: string[];
+  /**
    * Stable identifier of the item inside this realm's seed; re-seeding updates the item with the same key.
    */
   replayVideoKey?: string;
@@ -113,6 +133,10 @@ export interface Video {
    * Publication date in days relative to the seed run (zero or negative).
    */
   publishedOffsetDays: number;
+  /**
+   * Licence a viewer must hold to play it (such as ALL_ACCESS); without one, anyone who may see the realm's content may play it.
+   */
+  licence?: string;
   /**
    * Free-form tags used for search.
    *

@@ -6,6 +6,7 @@ import { admin } from "./admin.ts";
 import { consent } from "./consent.ts";
 import { content } from "./content.ts";
 import { guest } from "./guest.ts";
+import { history } from "./history.ts";
 import { identity } from "./identity.ts";
 import { outbox } from "./outbox.ts";
 import type { PlatformEnv } from "./context.ts";
@@ -14,6 +15,7 @@ import { ApiError, errorJson } from "./errors.ts";
 import { init } from "./init.ts";
 import { locales } from "./locales.ts";
 import { pages } from "./pages.ts";
+import { playback } from "./playback.ts";
 import { parentalControl } from "./parental-control.ts";
 import { profiles } from "./profiles.ts";
 import { promoNotifications } from "./promo-notifications.ts";
@@ -30,18 +32,31 @@ export interface PlatformOptions {
   onError?: (error: unknown, requestId: string) => void;
   /** Trusted request header in which an edge proxy gives its VPN verdict (`VPN_HEADER`). */
   vpnHeader?: string;
+  /** Trusted request header in which an edge proxy gives the viewer's territory. */
+  territoryHeader?: string;
+  /** The secret media URLs are signed with (server/media/signing.ts). */
+  mediaSecret: () => Promise<string>;
 }
 
 /**
  * The platform API (spec section 7) as a Hono app. Mounted by server/main.ts under /api, and
  * called in-process by the web app through app/platform.
  */
-export function createPlatformApi({ store, tokens, onError, vpnHeader }: PlatformOptions) {
+export function createPlatformApi({
+  store,
+  tokens,
+  onError,
+  vpnHeader,
+  territoryHeader,
+  mediaSecret,
+}: PlatformOptions) {
   const api = new Hono<PlatformEnv>().basePath("/api");
   api.use(async (c, next) => {
     c.set("store", store);
     c.set("tokens", tokens);
     c.set("vpnHeader", vpnHeader);
+    c.set("territoryHeader", territoryHeader);
+    c.set("mediaSecret", mediaSecret);
     // The outer server hands over the id it logs, so header, body and log line agree.
     const outer = (c.env as { requestId?: string } | undefined)?.requestId;
     c.set("requestId", outer ?? c.req.header("X-Request-Id") ?? crypto.randomUUID());
@@ -77,6 +92,8 @@ export function createPlatformApi({ store, tokens, onError, vpnHeader }: Platfor
   v2.route("/", consent);
   v2.route("/", locales);
   v2.route("/", sitemap);
+  v2.route("/", playback);
+  v2.route("/", history);
 
   api.route("/v1", v1);
   api.route("/v2", v2);

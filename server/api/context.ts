@@ -18,5 +18,9 @@ export interface PlatformEnv {
     locale: string;
     /** Name of the trusted request header carrying the edge's VPN verdict, if configured. */
     vpnHeader: string | undefined;
+    /** Name of the trusted request header carrying the viewer's territory, if configured. */
+    territoryHeader: string | undefined;
+    /** The secret media URLs are signed with. */
+    mediaSecret: () => Promise<string>;
   };
 }

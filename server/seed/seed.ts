@@ -149,6 +149,7 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
     publishedAt: at(v.publishedOffsetDays * 24 * 60),
     tags: v.tags ?? [],
     featured: v.featured ?? false,
+    licence: v.licence ?? null,
     ...coverAndThumb("video", v.key, v.title),
   }));
   const episodeRows = seasonRows.flatMap(({ key, season }) =>
@@ -163,6 +164,7 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
         publishedAt: at(-(season.episodes.length - i) * 7 * 24 * 60),
         tags: [],
         featured: false,
+        licence: null,
         episodeNumber: i + 1,
         ...coverAndThumb("video", `${key}-e${i + 1}`, episode.title, season.title),
       },
@@ -179,6 +181,9 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
     endAt: at(e.startOffsetMinutes + e.durationMinutes),
     live: e.live ?? true,
     featured: e.featured ?? false,
+    licence: e.licence ?? null,
+    allowedTerritories: e.allowedTerritories ?? null,
+    blockedTerritories: e.blockedTerritories ?? [],
     ...coverAndThumb("event", e.key, e.title, e.competition),
   }));
   const playlistRows = content.playlists.map((p) => ({

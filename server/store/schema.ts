@@ -183,6 +183,8 @@ export const videos = pgTable(
     featured: boolean("featured").notNull().default(false),
     seasonId: integer("season_id").references(() => seasons.id, { onDelete: "set null" }),
     episodeNumber: integer("episode_number"),
+    /** Licence a viewer must hold to play it; null: any viewer who may see the realm's content. */
+    licence: text("licence"),
   },
   (t) => [
     uniqueIndex("videos_realm_key_idx").on(t.realm, t.externalKey),
@@ -205,6 +207,12 @@ export const events = pgTable(
     replayVideoId: integer("replay_video_id").references(() => videos.id, {
       onDelete: "set null",
     }),
+    /** Licence a viewer must hold to play it; null: any viewer who may see the realm's content. */
+    licence: text("licence"),
+    /** Territories (ISO 3166-1 alpha-2) the stream is limited to; null: everywhere. */
+    allowedTerritories: jsonb("allowed_territories").$type<string[]>(),
+    /** Territories the stream may not be played in (rights held by someone else there). */
+    blockedTerritories: jsonb("blocked_territories").$type<string[]>().notNull().default([]),
   },
   (t) => [
     uniqueIndex("events_realm_key_idx").on(t.realm, t.externalKey),
@@ -312,6 +320,8 @@ export const users = pgTable(
     /** Parental control: a hashed PIN and RESTRICTED or NON_RESTRICTED. */
     parentalPinHash: text("parental_pin_hash"),
     parentalStatus: text("parental_status").notNull().default("NON_RESTRICTED"),
+    /** How many streams the account may play at once, on different devices. */
+    concurrentStreams: integer("concurrent_streams").notNull().default(2),
     /** Pseudonymous id handed to ad systems (`ads.id`), never the account id. */
     adsId: text("ads_id")
       .notNull()
@@ -434,6 +444,57 @@ export const entitlements = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("entitlements_user_idx").on(t.userId)],
+);
+
+/**
+ * One playback: granted by the playback endpoint, kept alive by the player's heartbeats. A
+ * session whose last heartbeat is recent counts against the account's concurrent streams.
+ * `account` is the token subject, so guests' sessions are tracked as well as accounts'.
+ */
+export const playbackSessions = pgTable(
+  "playback_sessions",
+  {
+    id: text("id").primaryKey(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    account: text("account").notNull(),
+    /** The acting profile, whose watch history the heartbeats update. */
+    profileId: integer("profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    /** The client's X-Device-Id: a device starting again replaces its own session. */
+    deviceId: text("device_id"),
+    /** `vod` (a video) or `live` (an event). */
+    kind: text("kind").notNull(),
+    contentId: integer("content_id").notNull(),
+    positionSeconds: real("position_seconds").notNull().default(0),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    lastHeartbeatAt: timestamp("last_heartbeat_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("playback_sessions_account_idx").on(t.realm, t.account, t.lastHeartbeatAt)],
+);
+
+/**
+ * What each account's viewer (per profile; `profileKey` 0 for an account without profiles)
+ * watched last and where they stopped, from playback heartbeats.
+ */
+export const watchHistory = pgTable(
+  "watch_history",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The profile id, or 0: a key column, as a nullable one would never conflict on upsert. */
+    profileKey: integer("profile_key").notNull().default(0),
+    kind: text("kind").notNull(),
+    contentId: integer("content_id").notNull(),
+    positionSeconds: real("position_seconds").notNull(),
+    watchedAt: timestamp("watched_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("watch_history_item_idx").on(t.userId, t.profileKey, t.kind, t.contentId),
+    index("watch_history_recent_idx").on(t.userId, t.profileKey, t.watchedAt),
+  ],
 );
 
 /**

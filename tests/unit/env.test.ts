@@ -27,6 +27,17 @@ describe("environment", () => {
     expect(loadEnv({ VPN_HEADER: "X-Edge-Vpn" }).VPN_HEADER).toBe("X-Edge-Vpn");
   });
 
+  it("reads the edge's territory header and the media signing secret when given", () => {
+    expect(loadEnv({})).toMatchObject({
+      TERRITORY_HEADER: undefined,
+      MEDIA_SIGNING_SECRET: undefined,
+    });
+    const secret = "m".repeat(32);
+    expect(
+      loadEnv({ TERRITORY_HEADER: "X-Edge-Country", MEDIA_SIGNING_SECRET: secret }),
+    ).toMatchObject({ TERRITORY_HEADER: "X-Edge-Country", MEDIA_SIGNING_SECRET: secret });
+  });
+
   it.each([
     [{ PORT: "http" }, /PORT/],
     [{ PORT: "70000" }, /PORT/],
@@ -42,6 +53,9 @@ describe("environment", () => {
     [{ SEED_DEMO: "maybe" }, /boolean/],
     [{ VPN_HEADER: "X Vpn" }, /VPN_HEADER must be an HTTP header name/],
     [{ VPN_HEADER: "X-Device-Id" }, /VPN_HEADER must not be a header of the platform contract/],
+    [{ TERRITORY_HEADER: "X Country" }, /TERRITORY_HEADER must be an HTTP header name/],
+    [{ TERRITORY_HEADER: "Realm" }, /TERRITORY_HEADER must not be a header of the platform/],
+    [{ MEDIA_SIGNING_SECRET: "short" }, /MEDIA_SIGNING_SECRET must be at least 32/],
   ])("stops on %j with a clear line", (env, message) => {
     expect(() => loadEnv(env)).toThrow(EnvError);
     expect(() => loadEnv(env)).toThrow(message);

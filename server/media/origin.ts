@@ -1,0 +1,156 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import * as t from "../store/schema.ts";
+import type { Store } from "../store/store.ts";
+import { liveMediaPlaylist, liveWindowSeconds } from "./hls/live.ts";
+import { masterPlaylist } from "./hls/master.ts";
+import { findRendition, loopedSegmentFile, SAMPLE_MEDIA } from "./hls/sample.ts";
+import { vodMediaPlaylist } from "./hls/vod.ts";
+import { mediaScope, TOKEN_PARAM, verifyMediaToken } from "./signing.ts";
+
+export interface MediaOriginOptions {
+  store: Store;
+  /** The secret media URLs are signed with (resolved once, from the environment or the store). */
+  mediaSecret: () => Promise<string>;
+  /** Folder of the committed sample stream every video and event is built from. */
+  sampleDir: string;
+  now?: () => Date;
+}
+
+type Kind = "vod" | "live";
+type OriginEnv = { Variables: { token: string } };
+
+/**
+ * Query flags a player may add to its master URL, passed on to the media playlists:
+ * `window=short` asks for the short DVR window (spec section 9), `window=replay` for an ended
+ * event from its start.
+ */
+const WINDOW_PARAM = "window";
+
+const HLS = "application/vnd.apple.mpegurl";
+
+const refuse = (c: Context, status: ContentfulStatusCode, code: string, message: string) =>
+  c.json({ status, code, messages: [message] }, status);
+
+const SIGNATURE_ERRORS = {
+  missing: ["MEDIA_SIGNATURE_MISSING", "This media URL needs a signature from the playback API"],
+  malformed: ["MEDIA_SIGNATURE_INVALID", "The media signature is not valid for this URL"],
+  invalid: ["MEDIA_SIGNATURE_INVALID", "The media signature is not valid for this URL"],
+  expired: ["MEDIA_SIGNATURE_EXPIRED", "The media signature has expired; ask for playback again"],
+} as const;
+
+/**
+ * `/media/{vod|live}/{id}/…`: the HLS origin of every video and live event. Each request must
+ * carry a signature for its video or event (server/media/signing.ts), so only viewers the
+ * playback API let in can fetch playlists or segments.
+ */
+export function mediaOrigin(options: MediaOriginOptions) {
+  const { store, mediaSecret, sampleDir } = options;
+  const now = options.now ?? (() => new Date());
+  const app = new Hono<OriginEnv>();
+
+  app.use("/:kind{vod|live}/:id{[0-9]{1,9}}/*", async (c, next) => {
+    const scope = mediaScope(c.req.param("kind") as Kind, Number(c.req.param("id")));
+    const token = c.req.query(TOKEN_PARAM);
+    const check = verifyMediaToken(await mediaSecret(), scope, token, now().getTime() / 1000);
+    if (!check.ok) {
+      const [code, message] = SIGNATURE_ERRORS[check.reason];
+      return refuse(c, 403, code, message);
+    }
+    c.set("token", token!);
+    // The signature is the credential (no cookies), so players on other origins may fetch.
+    c.header("Access-Control-Allow-Origin", "*");
+    await next();
+  });
+
+  /** The query a child URI carries: the signature, and the player's window flag. */
+  const childQuery = (c: Context<OriginEnv>) => {
+    const query = new URLSearchParams({ [TOKEN_PARAM]: c.get("token") });
+    const window = c.req.query(WINDOW_PARAM);
+    if (window === "short" || window === "replay") query.set(WINDOW_PARAM, window);
+    return query.toString();
+  };
+
+  app.get("/:kind{vod|live}/:id{[0-9]+}/master.m3u8", async (c) => {
+    const kind = c.req.param("kind") as Kind;
+    const id = Number(c.req.param("id"));
+    const found = kind === "vod" ? await findVideo(store, id) : await findLiveEvent(store, id);
+    if (!found) return refuse(c, 404, "NOT_FOUND", `No ${kind} stream ${id}`);
+    const query = childQuery(c);
+    c.header("Content-Type", HLS);
+    c.header("Cache-Control", "private, max-age=60");
+    return c.body(masterPlaylist(SAMPLE_MEDIA, (rendition) => `${rendition}/index.m3u8?${query}`));
+  });
+
+  app.get("/:kind{vod|live}/:id{[0-9]+}/:rendition/index.m3u8", async (c) => {
+    const kind = c.req.param("kind") as Kind;
+    const id = Number(c.req.param("id"));
+    if (!findRendition(SAMPLE_MEDIA, c.req.param("rendition"))) {
+      return refuse(c, 404, "NOT_FOUND", "No such rendition");
+    }
+    const query = childQuery(c);
+    const segmentUri = (n: number) => `${n}.ts?${query}`;
+    c.header("Content-Type", HLS);
+    if (kind === "vod") {
+      const video = await findVideo(store, id);
+      if (!video) return refuse(c, 404, "NOT_FOUND", `No vod stream ${id}`);
+      c.header("Cache-Control", "private, max-age=60");
+      return c.body(vodMediaPlaylist(SAMPLE_MEDIA, video.durationSeconds, segmentUri));
+    }
+    const event = await findLiveEvent(store, id);
+    if (!event) return refuse(c, 404, "NOT_FOUND", `No live stream ${id}`);
+    const at = now();
+    if (at < event.startAt) return refuse(c, 404, "NOT_STARTED", "The event has not started yet");
+    const window = c.req.query(WINDOW_PARAM);
+    // A live playlist changes every segment: players must always ask again.
+    c.header("Cache-Control", "no-cache");
+    return c.body(
+      liveMediaPlaylist(SAMPLE_MEDIA, event, at, {
+        windowSeconds: liveWindowSeconds(event.hasDvr, window === "short"),
+        replay: window === "replay",
+        segmentUri,
+      }),
+    );
+  });
+
+  app.get("/:kind{vod|live}/:id{[0-9]+}/:rendition/:segment{[0-9]{1,9}\\.ts}", async (c) => {
+    if (!findRendition(SAMPLE_MEDIA, c.req.param("rendition"))) {
+      return refuse(c, 404, "NOT_FOUND", "No such rendition");
+    }
+    // Segment numbers past a video's end or a live edge only repeat sample media the viewer
+    // may watch anyway, so segments are served without a store lookup.
+    const n = Number(c.req.param("segment").replace(/\.ts$/, ""));
+    const file = path.join(sampleDir, c.req.param("rendition"), loopedSegmentFile(SAMPLE_MEDIA, n));
+    c.header("Content-Type", "video/mp2t");
+    c.header("Cache-Control", "private, max-age=86400");
+    return c.body(new Uint8Array(await readFile(file)));
+  });
+
+  return app;
+}
+
+async function findVideo(store: Store, id: number) {
+  const [video] = await store.db
+    .select({ durationSeconds: t.videos.durationSeconds })
+    .from(t.videos)
+    .where(eq(t.videos.id, id));
+  return video;
+}
+
+async function findLiveEvent(store: Store, id: number) {
+  const [event] = await store.db
+    .select({
+      startAt: t.events.startAt,
+      endAt: t.events.endAt,
+      live: t.events.live,
+      settings: t.realms.settings,
+    })
+    .from(t.events)
+    .innerJoin(t.realms, eq(t.realms.name, t.events.realm))
+    .where(eq(t.events.id, id));
+  if (!event?.live) return undefined;
+  return { ...event, hasDvr: (event.settings as { hasDvr?: boolean }).hasDvr === true };
+}

@@ -1,0 +1,49 @@
+import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
+import * as t from "../store/schema.ts";
+import type { Db } from "../store/store.ts";
+
+/** The geo rules of a stream: an allow list (null: everywhere) and a block list. */
+export interface TerritoryRules {
+  allowedTerritories: string[] | null;
+  blockedTerritories: string[];
+}
+
+/**
+ * Whether a viewer in `territory` may play a stream. An unknown territory (the edge said
+ * nothing) passes block lists but not allow lists: rights granted only for some territories
+ * need proof of being in one.
+ */
+export function territoryAllows(rules: TerritoryRules, territory: string | undefined): boolean {
+  if (territory && rules.blockedTerritories.includes(territory)) return false;
+  if (rules.allowedTerritories) return !!territory && rules.allowedTerritories.includes(territory);
+  return true;
+}
+
+/** The territory an edge header gives: an ISO 3166-1 alpha-2 code, else unknown. */
+export function readTerritory(value: string | undefined): string | undefined {
+  const code = value?.trim().toUpperCase();
+  return code && /^[A-Z]{2}$/.test(code) ? code : undefined;
+}
+
+/** Whether the account holds `licence` at `now`: an active entitlement that has begun and not ended. */
+export async function holdsLicence(
+  db: Db,
+  userId: number,
+  licence: string,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: t.entitlements.id })
+    .from(t.entitlements)
+    .where(
+      and(
+        eq(t.entitlements.userId, userId),
+        eq(t.entitlements.licence, licence),
+        eq(t.entitlements.status, "ACTIVE"),
+        lte(t.entitlements.startsAt, now),
+        or(isNull(t.entitlements.endsAt), gt(t.entitlements.endsAt, now)),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}

@@ -1,0 +1,130 @@
+import { and, count, eq, gt, ne, sql } from "drizzle-orm";
+import * as t from "../store/schema.ts";
+import type { Db } from "../store/store.ts";
+
+/** How often players send a heartbeat while playing. */
+export const HEARTBEAT_SECONDS = 30;
+/**
+ * A session still counts as a stream this long after its last heartbeat: two missed beats
+ * (a slow network, a tab in the background) do not free its place, a closed player soon does.
+ */
+export const STREAM_STALE_SECONDS = HEARTBEAT_SECONDS * 2 + 15;
+
+export type PlaybackSessionRow = typeof t.playbackSessions.$inferSelect;
+
+export interface NewPlayback {
+  realm: string;
+  account: string;
+  profileId: number | null;
+  deviceId: string | undefined;
+  kind: "vod" | "live";
+  contentId: number;
+  /** Streams the account may play at once. */
+  limit: number;
+  now: Date;
+}
+
+const recent = (now: Date) =>
+  gt(t.playbackSessions.lastHeartbeatAt, new Date(now.getTime() - STREAM_STALE_SECONDS * 1000));
+
+/**
+ * Starts a playback session unless the account already plays its limit of streams on other
+ * devices (`null` then). A device starting again replaces its own sessions rather than
+ * competing with them, so reloading the page never locks a viewer out. Runs in a transaction
+ * holding the account's lock, so two devices starting together cannot both take the last place.
+ */
+export async function startPlayback(db: Db, p: NewPlayback): Promise<PlaybackSessionRow | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`playback:${p.realm}:${p.account}`}))`,
+    );
+    const mine = and(
+      eq(t.playbackSessions.realm, p.realm),
+      eq(t.playbackSessions.account, p.account),
+    );
+    if (p.deviceId) {
+      await tx
+        .delete(t.playbackSessions)
+        .where(and(mine, eq(t.playbackSessions.deviceId, p.deviceId)));
+    }
+    const [others] = await tx
+      .select({ n: count() })
+      .from(t.playbackSessions)
+      .where(and(mine, recent(p.now)));
+    if ((others?.n ?? 0) >= p.limit) return null;
+    const [row] = await tx
+      .insert(t.playbackSessions)
+      .values({
+        id: crypto.randomUUID(),
+        realm: p.realm,
+        account: p.account,
+        profileId: p.profileId,
+        deviceId: p.deviceId ?? null,
+        kind: p.kind,
+        contentId: p.contentId,
+        startedAt: p.now,
+        lastHeartbeatAt: p.now,
+      })
+      .returning();
+    return row!;
+  });
+}
+
+export type HeartbeatOutcome =
+  | { status: "ok"; session: PlaybackSessionRow }
+  | { status: "unknown" }
+  /** The session lapsed and other devices took its place meanwhile. */
+  | { status: "displaced" };
+
+/** Records a heartbeat of the account's session `id`, with the player's position. */
+export async function recordHeartbeat(
+  db: Db,
+  where: { realm: string; account: string; id: string },
+  position: number,
+  limit: number,
+  now: Date,
+): Promise<HeartbeatOutcome> {
+  const mine = and(
+    eq(t.playbackSessions.realm, where.realm),
+    eq(t.playbackSessions.account, where.account),
+  );
+  const [session] = await db
+    .select()
+    .from(t.playbackSessions)
+    .where(and(mine, eq(t.playbackSessions.id, where.id)));
+  if (!session) return { status: "unknown" };
+  if (session.lastHeartbeatAt.getTime() <= now.getTime() - STREAM_STALE_SECONDS * 1000) {
+    const [others] = await db
+      .select({ n: count() })
+      .from(t.playbackSessions)
+      .where(and(mine, recent(now), ne(t.playbackSessions.id, where.id)));
+    if ((others?.n ?? 0) >= limit) {
+      await db.delete(t.playbackSessions).where(eq(t.playbackSessions.id, where.id));
+      return { status: "displaced" };
+    }
+  }
+  const [updated] = await db
+    .update(t.playbackSessions)
+    .set({ lastHeartbeatAt: now, positionSeconds: position })
+    .where(eq(t.playbackSessions.id, where.id))
+    .returning();
+  return { status: "ok", session: updated! };
+}
+
+/** Ends the account's session `id` (the player closed), freeing its place at once. */
+export async function endPlayback(
+  db: Db,
+  where: { realm: string; account: string; id: string },
+): Promise<boolean> {
+  const ended = await db
+    .delete(t.playbackSessions)
+    .where(
+      and(
+        eq(t.playbackSessions.realm, where.realm),
+        eq(t.playbackSessions.account, where.account),
+        eq(t.playbackSessions.id, where.id),
+      ),
+    )
+    .returning({ id: t.playbackSessions.id });
+  return ended.length > 0;
+}

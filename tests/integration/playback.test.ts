@@ -1,0 +1,260 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { validate } from "../../schemas/validator.ts";
+import { resolveSecret } from "../../server/auth/secrets.ts";
+import { createTokenIssuer } from "../../server/auth/tokens.ts";
+import { mediaScope, signMediaToken } from "../../server/media/signing.ts";
+import * as t from "../../server/store/schema.ts";
+import { accountWithSession } from "../fixtures/accounts.ts";
+import { TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
+
+const TERRITORY = "X-Edge-Country";
+const platform = useSeededPlatform({ territoryHeader: TERRITORY });
+const issuer = createTokenIssuer(TEST_TOKEN_SECRET);
+const sampleSegment = (rendition: string, file: string) =>
+  readFileSync(path.resolve(import.meta.dirname, "../../public/media/sample", rendition, file));
+
+type Realm = "arena" | "liga";
+
+async function idOf(table: typeof t.videos | typeof t.events, realm: Realm, key: string) {
+  const [row] = await platform.store.db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.realm, realm), eq(table.externalKey, key)));
+  return row!.id;
+}
+
+/** A demo account's access token, as sign-in would give it. */
+async function demoAuth(realm: Realm, local: string) {
+  const [user] = await platform.store.db
+    .select()
+    .from(t.users)
+    .where(and(eq(t.users.realm, realm), eq(t.users.email, `${local}@${realm}.test`)));
+  const token = await issuer.issueAccess({
+    sub: String(user!.id),
+    rlm: realm,
+    rol: ["CUSTOMER"],
+    gue: false,
+  });
+  return { Authorization: `Bearer ${token}` };
+}
+
+const play = (realm: Realm, what: string, headers: Record<string, string> = {}) =>
+  platform.api.call(realm, `/api/v2/playback/${what}`, { headers });
+
+const media = (url: string) => platform.api.app.request(url);
+
+async function grant(realm: Realm, what: string, headers: Record<string, string>) {
+  const res = await play(realm, what, headers);
+  expect(res.status).toBe(200);
+  const body = await res.json();
+  expect(validate("playbackGrant", body).issues).toEqual([]);
+  return body;
+}
+
+async function refusal(res: Response) {
+  return { status: res.status, code: ((await res.json()) as { code: string }).code };
+}
+
+describe("GET /api/v2/playback/{kind}/{id}", () => {
+  it("answers a licensed viewer with a signed URL, and refuses one without the licence", async () => {
+    const event = await idOf(t.events, "arena", "afc-fight-night-89-main-card");
+    const body = await grant("arena", `live/${event}`, await demoAuth("arena", "viewer"));
+    expect(body).toMatchObject({ kind: "live", id: event, live: true, dvrWindowSeconds: 1740 });
+    expect(body.url).toMatch(new RegExp(`^/media/live/${event}/master\\.m3u8\\?t=`));
+    expect(Date.parse(body.expiresAt) - Date.now()).toBeGreaterThan(3600_000);
+    const fan = await demoAuth("arena", "fan");
+    expect(await refusal(await play("arena", `live/${event}`, fan))).toEqual({
+      status: 403,
+      code: "NOT_LICENSED",
+    });
+    const video = await idOf(t.videos, "arena", "replay-afc-208-main-card");
+    expect((await refusal(await play("arena", `vod/${video}`, fan))).code).toBe("NOT_LICENSED");
+    // Content without a licence is open to every customer.
+    const channel = await idOf(t.events, "arena", "afc-24-7");
+    expect((await play("arena", `live/${channel}`, fan)).status).toBe(200);
+  });
+
+  it("needs a viewer, an active account, and (in arena) more than a guest check-in", async () => {
+    const channel = await idOf(t.events, "arena", "afc-24-7");
+    expect(await refusal(await play("arena", `live/${channel}`))).toEqual({
+      status: 401,
+      code: "AUTHENTICATION_REQUIRED",
+    });
+    const guest = async (realm: Realm) => ({
+      Authorization: `Bearer ${await issuer.issueAccess({ sub: `guest-${crypto.randomUUID()}`, rlm: realm, rol: [], gue: true })}`,
+    });
+    expect(await refusal(await play("arena", `live/${channel}`, await guest("arena")))).toEqual({
+      status: 403,
+      code: "FORBIDDEN",
+    });
+    // Liga gives guests full access: its free channel plays for them.
+    const ligaChannel = await idOf(t.events, "liga", "liga-nacional-24h");
+    await grant("liga", `live/${ligaChannel}`, await guest("liga"));
+    const suspended = await accountWithSession(platform.store, "arena", {
+      details: { status: "SUSPENDED" },
+    });
+    expect(await refusal(await play("arena", `live/${channel}`, suspended.auth))).toEqual({
+      status: 403,
+      code: "FORBIDDEN",
+    });
+  });
+
+  it("refuses a geo-blocked event in its territory, from the trusted header", async () => {
+    const match = await idOf(t.events, "liga", "r33-serrano-x-porto-real");
+    const viewer = await accountWithSession(platform.store, "liga");
+    const inUs = await play("liga", `live/${match}`, { ...viewer.auth, [TERRITORY]: "us" });
+    expect(await refusal(inUs)).toEqual({ status: 403, code: "GEO_BLOCKED" });
+    await grant("liga", `live/${match}`, { ...viewer.auth, [TERRITORY]: "BR" });
+  });
+
+  it("refuses streams beyond the account's limit on other devices, until one lapses or ends", async () => {
+    const channel = await idOf(t.events, "arena", "afc-24-7");
+    const viewer = await accountWithSession(platform.store, "arena");
+    const on = (device: string) =>
+      play("arena", `live/${channel}`, { ...viewer.auth, "X-Device-Id": device });
+    const first = await (await on("tv")).json();
+    const second = await (await on("phone")).json();
+    expect(await refusal(await on("laptop"))).toEqual({ status: 409, code: "OTHER_DEVICE" });
+    // Starting again on a device that already plays replaces its own session.
+    expect((await on("tv")).status).toBe(200);
+    // A session without a recent heartbeat no longer counts.
+    await platform.store.db
+      .update(t.playbackSessions)
+      .set({ lastHeartbeatAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(t.playbackSessions.id, second.sessionId));
+    const laptop = await (await on("laptop")).json();
+    expect(await refusal(await on("tablet"))).toEqual({ status: 409, code: "OTHER_DEVICE" });
+    // Closing the player frees its place at once.
+    const end = await platform.api.call("arena", `/api/v2/playback/session/${laptop.sessionId}`, {
+      method: "DELETE",
+      headers: viewer.auth,
+    });
+    expect(end.status).toBe(204);
+    expect((await on("tablet")).status).toBe(200);
+    // The first tv session was replaced, so it is gone.
+    const gone = await platform.api.call("arena", `/api/v2/playback/session/${first.sessionId}`, {
+      method: "DELETE",
+      headers: viewer.auth,
+    });
+    expect(gone.status).toBe(404);
+  });
+
+  it("says an upcoming event has not started, and plays an ended one whole as its replay", async () => {
+    const viewer = await accountWithSession(platform.store, "arena");
+    const upcoming = await idOf(t.events, "arena", "afc-tonight-fight-night-89");
+    expect(await refusal(await play("arena", `live/${upcoming}`, viewer.auth))).toEqual({
+      status: 409,
+      code: "NOT_STARTED",
+    });
+    const ended = await idOf(t.events, "arena", "afc-fight-night-85");
+    const body = await grant("arena", `live/${ended}`, viewer.auth);
+    expect(body).toMatchObject({ live: false, dvrWindowSeconds: null });
+    const master = await (await media(body.url)).text();
+    const child = master.split("\n").find((l) => l.endsWith("window=replay"))!;
+    const playlist = await (await media(`/media/live/${ended}/${child}`)).text();
+    expect(playlist).toContain("#EXT-X-MEDIA-SEQUENCE:0\n");
+    expect(playlist).toMatch(/#EXT-X-ENDLIST\n$/);
+    expect(playlist.match(/#EXTINF/g)).toHaveLength((240 * 60) / 2);
+  });
+
+  it("gives the short DVR window to a client that asks for it, and none without DVR", async () => {
+    const viewer = await accountWithSession(platform.store, "arena");
+    const channel = await idOf(t.events, "arena", "afc-24-7");
+    const short = await grant("arena", `live/${channel}?window=short`, viewer.auth);
+    expect(short.dvrWindowSeconds).toBe(10);
+    const playlist = await (await media(await childOf(short.url, "360p"))).text();
+    expect(playlist.match(/#EXTINF/g)).toHaveLength(5);
+    const liga = await accountWithSession(platform.store, "liga");
+    const ligaChannel = await idOf(t.events, "liga", "liga-nacional-24h");
+    expect((await grant("liga", `live/${ligaChannel}`, liga.auth)).dvrWindowSeconds).toBe(10);
+  });
+});
+
+/** The absolute path of a rendition's media playlist, as the master names it. */
+async function childOf(masterUrl: string, rendition: string) {
+  const master = await (await media(masterUrl)).text();
+  const uri = master.split("\n").find((l) => l.startsWith(`${rendition}/`))!;
+  return new URL(uri, new URL(masterUrl, "http://origin")).pathname + "?" + uri.split("?")[1];
+}
+
+describe("the signed media origin", () => {
+  it("serves a granted video: master, media playlist and segments, each carrying the signature", async () => {
+    const viewer = await accountWithSession(platform.store, "arena");
+    const video = await idOf(t.videos, "arena", "replay-afc-208-prelims");
+    const body = await grant("arena", `vod/${video}`, viewer.auth);
+    const master = await media(body.url);
+    expect(master.status).toBe(200);
+    expect(master.headers.get("Content-Type")).toBe("application/vnd.apple.mpegurl");
+    const token = new URL(body.url, "http://origin").searchParams.get("t");
+    const mediaUrl = await childOf(body.url, "180p");
+    expect(mediaUrl).toBe(`/media/vod/${video}/180p/index.m3u8?t=${token}`);
+    const playlist = await (await media(mediaUrl)).text();
+    // The video's own length: 6960 s in 2 s segments.
+    expect(playlist.match(/#EXTINF/g)).toHaveLength(3480);
+    expect(playlist).toContain(`\n17.ts?t=${token}\n`);
+    const segment = await media(`/media/vod/${video}/180p/17.ts?t=${token}`);
+    expect(segment.status).toBe(200);
+    expect(segment.headers.get("Content-Type")).toBe("video/mp2t");
+    expect(
+      Buffer.from(await segment.arrayBuffer()).equals(sampleSegment("180p", "seg_002.ts")),
+    ).toBe(true);
+  });
+
+  it("refuses playlists and segments with a missing, expired or foreign signature", async () => {
+    const viewer = await accountWithSession(platform.store, "arena");
+    const video = await idOf(t.videos, "arena", "replay-afc-208-prelims");
+    const other = await idOf(t.videos, "arena", "replay-afc-208-main-card");
+    const body = await grant("arena", `vod/${video}`, viewer.auth);
+    const token = new URL(body.url, "http://origin").searchParams.get("t")!;
+    const code = async (url: string) => refusal(await media(url));
+    for (const file of ["master.m3u8", "360p/index.m3u8", "360p/3.ts"]) {
+      expect(await code(`/media/vod/${video}/${file}`)).toEqual({
+        status: 403,
+        code: "MEDIA_SIGNATURE_MISSING",
+      });
+      // Another video's signature, and a tampered one.
+      expect(await code(`/media/vod/${other}/${file}?t=${token}`)).toEqual({
+        status: 403,
+        code: "MEDIA_SIGNATURE_INVALID",
+      });
+      const [expires, session] = token.split(".");
+      expect(await code(`/media/vod/${video}/${file}?t=${expires}.${session}.AAAA`)).toEqual({
+        status: 403,
+        code: "MEDIA_SIGNATURE_INVALID",
+      });
+      expect(await code(`/media/live/${video}/${file}?t=${token}`)).toEqual({
+        status: 403,
+        code: "MEDIA_SIGNATURE_INVALID",
+      });
+    }
+    // A genuine signature whose time has passed.
+    const secret = await resolveSecret(platform.store.db, "media-signing", undefined);
+    const expired = signMediaToken(secret, {
+      scope: mediaScope("vod", video),
+      session: body.sessionId,
+      expiresAt: Math.floor(Date.now() / 1000) - 1,
+    });
+    expect(await code(`/media/vod/${video}/360p/3.ts?t=${expired}`)).toEqual({
+      status: 403,
+      code: "MEDIA_SIGNATURE_EXPIRED",
+    });
+    // The sample itself stays a public static file.
+    expect((await media("/media/sample/master.m3u8")).status).toBe(200);
+  });
+
+  it("serves a live event's sliding window from the clock", async () => {
+    const viewer = await accountWithSession(platform.store, "arena");
+    const channel = await idOf(t.events, "arena", "afc-24-7");
+    const body = await grant("arena", `live/${channel}`, viewer.auth);
+    const res = await media(await childOf(body.url, "360p"));
+    expect(res.headers.get("Cache-Control")).toBe("no-cache");
+    const playlist = await res.text();
+    expect(playlist).not.toContain("#EXT-X-ENDLIST");
+    expect(playlist.match(/#EXTINF/g)).toHaveLength(870);
+    expect(playlist).toContain("#EXT-X-PROGRAM-DATE-TIME:");
+    expect(playlist).toContain("#EXT-X-DISCONTINUITY\n");
+  });
+});
