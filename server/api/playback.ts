@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import type { PlaybackGrant } from "../../schemas/generated/playback.ts";
 import { liveWindowSeconds } from "../media/hls/live.ts";
-import { mediaScope, signMediaToken, TOKEN_PARAM } from "../media/signing.ts";
+import { mediaScope, signMediaToken } from "../media/signing.ts";
 import { holdsLicence, readTerritory, territoryAllows } from "../playback/access.ts";
 import { profileKeyOf, recordPosition, resumePosition } from "../playback/history.ts";
 import {
@@ -136,15 +136,13 @@ playback.get("/playback/:kind{vod|live}/:id", async (c) => {
     session: session.id,
     expiresAt,
   });
-  const query = new URLSearchParams({ [TOKEN_PARAM]: token });
-  if (live && window) query.set("window", window);
   // An ended event plays whole, from its first segment: its replay.
-  if (item.event && !live) query.set("window", "replay");
+  const query = live && window ? `?window=${window}` : item.event && !live ? "?window=replay" : "";
   const hasDvr = (realm.settings as { hasDvr?: boolean }).hasDvr === true;
   const answer: PlaybackGrant = {
     kind,
     id,
-    url: `${mediaScope(kind, id)}master.m3u8?${query}`,
+    url: `${mediaScope(kind, id)}${token}/master.m3u8${query}`,
     sessionId: session.id,
     expiresAt: new Date(expiresAt * 1000).toISOString(),
     live,

@@ -9,7 +9,7 @@ import { liveMediaPlaylist, liveWindowSeconds } from "./hls/live.ts";
 import { masterPlaylist } from "./hls/master.ts";
 import { findRendition, loopedSegmentFile, SAMPLE_MEDIA } from "./hls/sample.ts";
 import { vodMediaPlaylist } from "./hls/vod.ts";
-import { mediaScope, TOKEN_PARAM, verifyMediaToken } from "./signing.ts";
+import { mediaScope, verifyMediaToken } from "./signing.ts";
 
 export interface MediaOriginOptions {
   store: Store;
@@ -21,7 +21,7 @@ export interface MediaOriginOptions {
 }
 
 type Kind = "vod" | "live";
-type OriginEnv = { Variables: { token: string } };
+type OriginEnv = object;
 
 /**
  * Query flags a player may add to its master URL, passed on to the media playlists:
@@ -31,6 +31,9 @@ type OriginEnv = { Variables: { token: string } };
 const WINDOW_PARAM = "window";
 
 const HLS = "application/vnd.apple.mpegurl";
+
+/** What a signature segment looks like (`{expires}.{session}.{mac}`), unlike a file name. */
+const TOKEN_SHAPE = /^\d+\.[^/]*\.[^/]*$/;
 
 const refuse = (c: Context, status: ContentfulStatusCode, code: string, message: string) =>
   c.json({ status, code, messages: [message] }, status);
@@ -52,47 +55,46 @@ export function mediaOrigin(options: MediaOriginOptions) {
   const now = options.now ?? (() => new Date());
   const app = new Hono<OriginEnv>();
 
+  // The signature is the first path segment after the stream's own prefix, so every relative
+  // URI in its playlists inherits it: no query on each of a long video's thousands of segments.
   app.use("/:kind{vod|live}/:id{[0-9]{1,9}}/*", async (c, next) => {
     const scope = mediaScope(c.req.param("kind") as Kind, Number(c.req.param("id")));
-    const token = c.req.query(TOKEN_PARAM);
+    const first = c.req.path.slice(c.req.path.indexOf(scope) + scope.length).split("/")[0];
+    const token = first && TOKEN_SHAPE.test(first) ? first : undefined;
     const check = verifyMediaToken(await mediaSecret(), scope, token, now().getTime() / 1000);
     if (!check.ok) {
       const [code, message] = SIGNATURE_ERRORS[check.reason];
       return refuse(c, 403, code, message);
     }
-    c.set("token", token!);
     // The signature is the credential (no cookies), so players on other origins may fetch.
     c.header("Access-Control-Allow-Origin", "*");
     await next();
   });
 
-  /** The query a child URI carries: the signature, and the player's window flag. */
-  const childQuery = (c: Context<OriginEnv>) => {
-    const query = new URLSearchParams({ [TOKEN_PARAM]: c.get("token") });
+  /** The media playlist's query: the player's window flag, the only thing it may choose. */
+  const windowQuery = (c: Context<OriginEnv>) => {
     const window = c.req.query(WINDOW_PARAM);
-    if (window === "short" || window === "replay") query.set(WINDOW_PARAM, window);
-    return query.toString();
+    return window === "short" || window === "replay" ? `?${WINDOW_PARAM}=${window}` : "";
   };
 
-  app.get("/:kind{vod|live}/:id{[0-9]+}/master.m3u8", async (c) => {
+  app.get("/:kind{vod|live}/:id{[0-9]+}/:token/master.m3u8", async (c) => {
     const kind = c.req.param("kind") as Kind;
     const id = Number(c.req.param("id"));
     const found = kind === "vod" ? await findVideo(store, id) : await findLiveEvent(store, id);
     if (!found) return refuse(c, 404, "NOT_FOUND", `No ${kind} stream ${id}`);
-    const query = childQuery(c);
+    const query = windowQuery(c);
     c.header("Content-Type", HLS);
     c.header("Cache-Control", "private, max-age=60");
-    return c.body(masterPlaylist(SAMPLE_MEDIA, (rendition) => `${rendition}/index.m3u8?${query}`));
+    return c.body(masterPlaylist(SAMPLE_MEDIA, (rendition) => `${rendition}/index.m3u8${query}`));
   });
 
-  app.get("/:kind{vod|live}/:id{[0-9]+}/:rendition/index.m3u8", async (c) => {
+  app.get("/:kind{vod|live}/:id{[0-9]+}/:token/:rendition/index.m3u8", async (c) => {
     const kind = c.req.param("kind") as Kind;
     const id = Number(c.req.param("id"));
     if (!findRendition(SAMPLE_MEDIA, c.req.param("rendition"))) {
       return refuse(c, 404, "NOT_FOUND", "No such rendition");
     }
-    const query = childQuery(c);
-    const segmentUri = (n: number) => `${n}.ts?${query}`;
+    const segmentUri = (n: number) => `${n}.ts`;
     c.header("Content-Type", HLS);
     if (kind === "vod") {
       const video = await findVideo(store, id);
@@ -116,7 +118,7 @@ export function mediaOrigin(options: MediaOriginOptions) {
     );
   });
 
-  app.get("/:kind{vod|live}/:id{[0-9]+}/:rendition/:segment{[0-9]{1,9}\\.ts}", async (c) => {
+  app.get("/:kind{vod|live}/:id{[0-9]+}/:token/:rendition/:segment{[0-9]{1,9}\\.ts}", async (c) => {
     if (!findRendition(SAMPLE_MEDIA, c.req.param("rendition"))) {
       return refuse(c, 404, "NOT_FOUND", "No such rendition");
     }

@@ -3,11 +3,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 /**
  * Signed media URLs. A grant covers every file under one scope (`/media/{kind}/{id}/`), so the
  * master playlist can hand its signature down to media playlists and segments, and it names the
- * playback session it was issued to. The token travels as the `t` query parameter:
- * `{expires}.{session}.{mac}`, the MAC an HMAC-SHA256 over scope, expiry and session.
+ * playback session it was issued to. The token is the path segment after the scope
+ * (`/media/vod/7/{token}/master.m3u8`): `{expires}.{session}.{mac}`, the MAC an HMAC-SHA256
+ * over scope, expiry and session.
  */
-export const TOKEN_PARAM = "t";
-
 export interface MediaGrant {
   scope: string;
   session: string;

@@ -63,7 +63,9 @@ describe("GET /api/v2/playback/{kind}/{id}", () => {
     const event = await idOf(t.events, "arena", "afc-fight-night-89-main-card");
     const body = await grant("arena", `live/${event}`, await demoAuth("arena", "viewer"));
     expect(body).toMatchObject({ kind: "live", id: event, live: true, dvrWindowSeconds: 1740 });
-    expect(body.url).toMatch(new RegExp(`^/media/live/${event}/master\\.m3u8\\?t=`));
+    expect(body.url).toMatch(
+      new RegExp(`^/media/live/${event}/\\d+\\.[\\w-]+\\.[\\w-]+/master\\.m3u8$`),
+    );
     expect(Date.parse(body.expiresAt) - Date.now()).toBeGreaterThan(3600_000);
     const fan = await demoAuth("arena", "fan");
     expect(await refusal(await play("arena", `live/${event}`, fan))).toEqual({
@@ -152,9 +154,10 @@ describe("GET /api/v2/playback/{kind}/{id}", () => {
     const ended = await idOf(t.events, "arena", "afc-fight-night-85");
     const body = await grant("arena", `live/${ended}`, viewer.auth);
     expect(body).toMatchObject({ live: false, dvrWindowSeconds: null });
-    const master = await (await media(body.url)).text();
-    const child = master.split("\n").find((l) => l.endsWith("window=replay"))!;
-    const playlist = await (await media(`/media/live/${ended}/${child}`)).text();
+    expect(body.url).toMatch(/\/master\.m3u8\?window=replay$/);
+    const child = await childOf(body.url, "360p");
+    expect(child).toMatch(/\/360p\/index\.m3u8\?window=replay$/);
+    const playlist = await (await media(child)).text();
     expect(playlist).toContain("#EXT-X-MEDIA-SEQUENCE:0\n");
     expect(playlist).toMatch(/#EXT-X-ENDLIST\n$/);
     expect(playlist.match(/#EXTINF/g)).toHaveLength((240 * 60) / 2);
@@ -177,7 +180,8 @@ describe("GET /api/v2/playback/{kind}/{id}", () => {
 async function childOf(masterUrl: string, rendition: string) {
   const master = await (await media(masterUrl)).text();
   const uri = master.split("\n").find((l) => l.startsWith(`${rendition}/`))!;
-  return new URL(uri, new URL(masterUrl, "http://origin")).pathname + "?" + uri.split("?")[1];
+  const url = new URL(uri, new URL(masterUrl, "http://origin"));
+  return url.pathname + url.search;
 }
 
 describe("the signed media origin", () => {
@@ -188,14 +192,15 @@ describe("the signed media origin", () => {
     const master = await media(body.url);
     expect(master.status).toBe(200);
     expect(master.headers.get("Content-Type")).toBe("application/vnd.apple.mpegurl");
-    const token = new URL(body.url, "http://origin").searchParams.get("t");
+    const token = body.url.split("/")[4];
     const mediaUrl = await childOf(body.url, "180p");
-    expect(mediaUrl).toBe(`/media/vod/${video}/180p/index.m3u8?t=${token}`);
+    expect(mediaUrl).toBe(`/media/vod/${video}/${token}/180p/index.m3u8`);
     const playlist = await (await media(mediaUrl)).text();
     // The video's own length: 6960 s in 2 s segments.
     expect(playlist.match(/#EXTINF/g)).toHaveLength(3480);
-    expect(playlist).toContain(`\n17.ts?t=${token}\n`);
-    const segment = await media(`/media/vod/${video}/180p/17.ts?t=${token}`);
+    // Segment URIs are relative: they inherit the signature from the playlist's path.
+    expect(playlist).toContain(`\n17.ts\n`);
+    const segment = await media(`/media/vod/${video}/${token}/180p/17.ts`);
     expect(segment.status).toBe(200);
     expect(segment.headers.get("Content-Type")).toBe("video/mp2t");
     expect(
@@ -208,7 +213,7 @@ describe("the signed media origin", () => {
     const video = await idOf(t.videos, "arena", "replay-afc-208-prelims");
     const other = await idOf(t.videos, "arena", "replay-afc-208-main-card");
     const body = await grant("arena", `vod/${video}`, viewer.auth);
-    const token = new URL(body.url, "http://origin").searchParams.get("t")!;
+    const token = body.url.split("/")[4]!;
     const code = async (url: string) => refusal(await media(url));
     for (const file of ["master.m3u8", "360p/index.m3u8", "360p/3.ts"]) {
       expect(await code(`/media/vod/${video}/${file}`)).toEqual({
@@ -216,16 +221,16 @@ describe("the signed media origin", () => {
         code: "MEDIA_SIGNATURE_MISSING",
       });
       // Another video's signature, and a tampered one.
-      expect(await code(`/media/vod/${other}/${file}?t=${token}`)).toEqual({
+      expect(await code(`/media/vod/${other}/${token}/${file}`)).toEqual({
         status: 403,
         code: "MEDIA_SIGNATURE_INVALID",
       });
       const [expires, session] = token.split(".");
-      expect(await code(`/media/vod/${video}/${file}?t=${expires}.${session}.AAAA`)).toEqual({
+      expect(await code(`/media/vod/${video}/${expires}.${session}.AAAA/${file}`)).toEqual({
         status: 403,
         code: "MEDIA_SIGNATURE_INVALID",
       });
-      expect(await code(`/media/live/${video}/${file}?t=${token}`)).toEqual({
+      expect(await code(`/media/live/${video}/${token}/${file}`)).toEqual({
         status: 403,
         code: "MEDIA_SIGNATURE_INVALID",
       });
@@ -237,7 +242,7 @@ describe("the signed media origin", () => {
       session: body.sessionId,
       expiresAt: Math.floor(Date.now() / 1000) - 1,
     });
-    expect(await code(`/media/vod/${video}/360p/3.ts?t=${expired}`)).toEqual({
+    expect(await code(`/media/vod/${video}/${expired}/360p/3.ts`)).toEqual({
       status: 403,
       code: "MEDIA_SIGNATURE_EXPIRED",
     });
