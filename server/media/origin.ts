@@ -21,7 +21,6 @@ export interface MediaOriginOptions {
 }
 
 type Kind = "vod" | "live";
-type OriginEnv = object;
 
 /**
  * Query flags a player may add to its master URL, passed on to the media playlists:
@@ -31,6 +30,12 @@ type OriginEnv = object;
 const WINDOW_PARAM = "window";
 
 const HLS = "application/vnd.apple.mpegurl";
+
+/**
+ * Every route names its stream with this one pattern, the signature check's included, so no
+ * spelling of an id (leading zeros, more digits) reaches a route without passing the check.
+ */
+const STREAM = "/:kind{vod|live}/:id{[1-9][0-9]{0,8}}";
 
 /** What a signature segment looks like (`{expires}.{session}.{mac}`), unlike a file name. */
 const TOKEN_SHAPE = /^\d+\.[^/]*\.[^/]*$/;
@@ -53,13 +58,15 @@ const SIGNATURE_ERRORS = {
 export function mediaOrigin(options: MediaOriginOptions) {
   const { store, mediaSecret, sampleDir } = options;
   const now = options.now ?? (() => new Date());
-  const app = new Hono<OriginEnv>();
+  const app = new Hono();
 
   // The signature is the first path segment after the stream's own prefix, so every relative
   // URI in its playlists inherits it: no query on each of a long video's thousands of segments.
-  app.use("/:kind{vod|live}/:id{[0-9]{1,9}}/*", async (c, next) => {
-    const scope = mediaScope(c.req.param("kind") as Kind, Number(c.req.param("id")));
-    const first = c.req.path.slice(c.req.path.indexOf(scope) + scope.length).split("/")[0];
+  app.use(`${STREAM}/*`, async (c, next) => {
+    const kind = c.req.param("kind") as Kind;
+    const id = c.req.param("id");
+    const scope = mediaScope(kind, Number(id));
+    const first = c.req.path.split(`/${kind}/${id}/`)[1]?.split("/")[0];
     const token = first && TOKEN_SHAPE.test(first) ? first : undefined;
     const check = verifyMediaToken(await mediaSecret(), scope, token, now().getTime() / 1000);
     if (!check.ok) {
@@ -72,12 +79,12 @@ export function mediaOrigin(options: MediaOriginOptions) {
   });
 
   /** The media playlist's query: the player's window flag, the only thing it may choose. */
-  const windowQuery = (c: Context<OriginEnv>) => {
+  const windowQuery = (c: Context) => {
     const window = c.req.query(WINDOW_PARAM);
     return window === "short" || window === "replay" ? `?${WINDOW_PARAM}=${window}` : "";
   };
 
-  app.get("/:kind{vod|live}/:id{[0-9]+}/:token/master.m3u8", async (c) => {
+  app.get(`${STREAM}/:token/master.m3u8`, async (c) => {
     const kind = c.req.param("kind") as Kind;
     const id = Number(c.req.param("id"));
     const found = kind === "vod" ? await findVideo(store, id) : await findLiveEvent(store, id);
@@ -88,7 +95,7 @@ export function mediaOrigin(options: MediaOriginOptions) {
     return c.body(masterPlaylist(SAMPLE_MEDIA, (rendition) => `${rendition}/index.m3u8${query}`));
   });
 
-  app.get("/:kind{vod|live}/:id{[0-9]+}/:token/:rendition/index.m3u8", async (c) => {
+  app.get(`${STREAM}/:token/:rendition/index.m3u8`, async (c) => {
     const kind = c.req.param("kind") as Kind;
     const id = Number(c.req.param("id"));
     if (!findRendition(SAMPLE_MEDIA, c.req.param("rendition"))) {
@@ -118,7 +125,7 @@ export function mediaOrigin(options: MediaOriginOptions) {
     );
   });
 
-  app.get("/:kind{vod|live}/:id{[0-9]+}/:token/:rendition/:segment{[0-9]{1,9}\\.ts}", async (c) => {
+  app.get(`${STREAM}/:token/:rendition/:segment{[0-9]{1,9}\\.ts}`, async (c) => {
     if (!findRendition(SAMPLE_MEDIA, c.req.param("rendition"))) {
       return refuse(c, 404, "NOT_FOUND", "No such rendition");
     }

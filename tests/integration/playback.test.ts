@@ -235,6 +235,9 @@ describe("the signed media origin", () => {
         code: "MEDIA_SIGNATURE_INVALID",
       });
     }
+    // No other spelling of the stream's id gets past the check.
+    expect((await media(`/media/vod/0${video}/${token}/master.m3u8`)).status).toBe(404);
+    expect((await media(`/media/vod/0${video}/master.m3u8`)).status).toBe(404);
     // A genuine signature whose time has passed.
     const secret = await resolveSecret(platform.store.db, "media-signing", undefined);
     const expired = signMediaToken(secret, {
