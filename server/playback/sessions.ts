@@ -1,4 +1,4 @@
-import { and, count, eq, gt, ne, sql } from "drizzle-orm";
+import { and, count, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 
@@ -9,6 +9,9 @@ export const HEARTBEAT_SECONDS = 30;
  * (a slow network, a tab in the background) do not free its place, a closed player soon does.
  */
 export const STREAM_STALE_SECONDS = HEARTBEAT_SECONDS * 2 + 15;
+
+/** A session silent this long will never send a heartbeat again (the player is long gone). */
+const FORGET_MS = 24 * 3600 * 1000;
 
 export type PlaybackSessionRow = typeof t.playbackSessions.$inferSelect;
 
@@ -42,11 +45,16 @@ export async function startPlayback(db: Db, p: NewPlayback): Promise<PlaybackSes
       eq(t.playbackSessions.realm, p.realm),
       eq(t.playbackSessions.account, p.account),
     );
-    if (p.deviceId) {
-      await tx
-        .delete(t.playbackSessions)
-        .where(and(mine, eq(t.playbackSessions.deviceId, p.deviceId)));
-    }
+    // The device's own sessions, and the account's long-forgotten ones, so rows do not pile up.
+    const forgotten = lt(t.playbackSessions.lastHeartbeatAt, new Date(p.now.getTime() - FORGET_MS));
+    await tx
+      .delete(t.playbackSessions)
+      .where(
+        and(
+          mine,
+          p.deviceId ? or(eq(t.playbackSessions.deviceId, p.deviceId), forgotten) : forgotten,
+        ),
+      );
     const [others] = await tx
       .select({ n: count() })
       .from(t.playbackSessions)

@@ -144,6 +144,23 @@ describe("GET /api/v2/playback/{kind}/{id}", () => {
     expect(gone.status).toBe(404);
   });
 
+  it("forgets an account's sessions silent for a day when it starts another", async () => {
+    const channel = await idOf(t.events, "arena", "afc-24-7");
+    const viewer = await accountWithSession(platform.store, "arena");
+    const old = await (await play("arena", `live/${channel}`, viewer.auth)).json();
+    await platform.store.db
+      .update(t.playbackSessions)
+      .set({ lastHeartbeatAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(t.playbackSessions.id, old.sessionId));
+    await grant("arena", `live/${channel}`, viewer.auth);
+    const left = await platform.store.db
+      .select()
+      .from(t.playbackSessions)
+      .where(eq(t.playbackSessions.account, String(viewer.user.id)));
+    expect(left.map((row) => row.id)).not.toContain(old.sessionId);
+    expect(left).toHaveLength(1);
+  });
+
   it("says an upcoming event has not started, and plays an ended one whole as its replay", async () => {
     const viewer = await accountWithSession(platform.store, "arena");
     const upcoming = await idOf(t.events, "arena", "afc-tonight-fight-night-89");
