@@ -11,6 +11,7 @@ import { createPlatformApi } from "./api/app.ts";
 import { createTokenIssuer } from "./auth/tokens.ts";
 import { HEADERS } from "./api/contract.ts";
 import { imageRoutes } from "./media/image-route.ts";
+import { oauthTestClient } from "./oauth-test-client.ts";
 import { isStoreUnreachable, type Store } from "./store/store.ts";
 import type { PlatformLoadContext } from "../app/platform/context.ts";
 
@@ -141,6 +142,8 @@ export function createServerApp(options: ServerAppOptions) {
     );
     app.route("/images", imageRoutes(store!));
   }
+
+  app.route("/", oauthTestClient);
 
   app.use("/media/*", async (c, next) => {
     await next();

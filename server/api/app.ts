@@ -7,6 +7,7 @@ import { consent } from "./consent.ts";
 import { content } from "./content.ts";
 import { guest } from "./guest.ts";
 import { identity } from "./identity.ts";
+import { oauth } from "./oauth.ts";
 import { outbox } from "./outbox.ts";
 import type { PlatformEnv } from "./context.ts";
 import { requireClient } from "./contract.ts";
@@ -80,8 +81,11 @@ export function createPlatformApi({ store, tokens, onError, vpnHeader }: Platfor
 
   api.route("/v1", v1);
   api.route("/v2", v2);
-  // v4 serves basket and gifts; those resources arrive with checkout.
-  api.route("/v4", new Hono<PlatformEnv>());
+  // v4 serves the OAuth code flow, and basket and gifts once checkout arrives.
+  const v4 = new Hono<PlatformEnv>();
+  v4.use("/*", requireClient);
+  v4.route("/", oauth);
+  api.route("/v4", v4);
 
   api.notFound((c) =>
     errorJson(c, new ApiError(404, "NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}`)),
