@@ -31,6 +31,9 @@ import consentPrompt from "./consent-prompt.schema.json";
 import consentAnswers from "./consent-answers.schema.json";
 import localeData from "./locale-data.schema.json";
 import sitemapListing from "./sitemap-listing.schema.json";
+import adminUsers from "./admin-users.schema.json";
+import outbox from "./outbox.schema.json";
+import impersonationSession from "./impersonation-session.schema.json";
 
 /** Every schema, so one validator instance can resolve their `$ref`s to each other. */
 export const allSchemas = [
@@ -67,6 +70,9 @@ export const allSchemas = [
   consentAnswers,
   localeData,
   sitemapListing,
+  adminUsers,
+  outbox,
+  impersonationSession,
 ] as const;
 
 export const schemaIds = {
@@ -92,6 +98,9 @@ export const schemaIds = {
   consentAnswers: consentAnswers.$id,
   localeData: localeData.$id,
   sitemapListing: sitemapListing.$id,
+  adminUsers: adminUsers.$id,
+  outbox: outbox.$id,
+  impersonationSession: impersonationSession.$id,
 } as const;
 
 export type SchemaName = keyof typeof schemaIds;

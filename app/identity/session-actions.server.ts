@@ -45,6 +45,8 @@ export async function storeSession(
   const session = await storage.getSession(request.headers.get("Cookie"));
   session.set("accessToken", tokens.authorisationToken);
   session.set("refreshToken", tokens.refreshToken);
+  // A sign-in is nobody's impersonation, whatever the cookie held before.
+  session.unset("impersonation");
   context.sessionCookie = await storage.commitSession(session);
 }
 

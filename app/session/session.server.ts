@@ -5,6 +5,15 @@ import type { PlatformLoadContext } from "../platform/context.ts";
 export interface SessionData {
   accessToken?: string;
   refreshToken?: string;
+  /** While an admin acts as an account: whose, and the admin's own session to return to. */
+  impersonation?: Impersonation;
+}
+
+export interface Impersonation {
+  /** The impersonated account's email, shown in the overlay. */
+  email: string;
+  /** The admin's session in this realm when impersonation began, restored when it ends. */
+  admin?: { accessToken: string; refreshToken?: string };
 }
 
 /** Read once, then gone: why the last session ended (spec section 4, logout). */

@@ -7,6 +7,7 @@ import { consent } from "./consent.ts";
 import { content } from "./content.ts";
 import { guest } from "./guest.ts";
 import { identity } from "./identity.ts";
+import { impersonation } from "./impersonation.ts";
 import { oauth } from "./oauth.ts";
 import { outbox } from "./outbox.ts";
 import type { PlatformEnv } from "./context.ts";
@@ -73,6 +74,7 @@ export function createPlatformApi({ store, tokens, onError, vpnHeader }: Platfor
   v2.route("/", guest);
   v2.route("/", identity);
   v2.route("/", outbox);
+  v2.route("/", impersonation);
   v2.route("/", profiles);
   v2.route("/", userDetails);
   v2.route("/", consent);
