@@ -23,6 +23,7 @@ import { realmRoutes } from "./realm-routes.ts";
 import { referrals } from "./referrals.ts";
 import { userDetails } from "./user-details.ts";
 import { sitemap } from "./sitemap.ts";
+import { tv } from "./tv.ts";
 
 export interface PlatformOptions {
   store: Store;
@@ -75,6 +76,7 @@ export function createPlatformApi({ store, tokens, onError, vpnHeader }: Platfor
   v2.route("/", identity);
   v2.route("/", outbox);
   v2.route("/", impersonation);
+  v2.route("/", tv);
   v2.route("/", profiles);
   v2.route("/", userDetails);
   v2.route("/", consent);
