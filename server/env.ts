@@ -23,6 +23,10 @@ export interface Env {
   VPN_HEADER?: string;
   /** Origin of links in emails; the request's own origin when unset. */
   PUBLIC_URL?: string;
+  /** Where the outbox is delivered (`smtp://` or `smtps://`); unset: email stays in the outbox. */
+  SMTP_URL?: string;
+  /** Sender address of outgoing email. */
+  MAIL_FROM: string;
 }
 
 export class EnvError extends Error {
@@ -71,6 +75,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       `PUBLIC_URL must be an origin such as https://watch.example.com, got '${publicUrl}'`,
     );
   }
+  const smtpUrl = source.SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:\/\/[^/\s]+/.test(smtpUrl)) {
+    throw new EnvError("SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465");
+  }
+  const mailFrom = source.MAIL_FROM || "no-reply@localhost";
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom) && !/^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(mailFrom)) {
+    throw new EnvError(`MAIL_FROM must be an email address, got '${mailFrom}'`);
+  }
   return {
     PORT: port,
     HOST: source.HOST || "0.0.0.0",
@@ -85,6 +97,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     SESSION_SECRET: sessionSecret,
     VPN_HEADER: vpnHeader,
     PUBLIC_URL: publicUrl,
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: mailFrom,
   };
 }
 

@@ -10,6 +10,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { loadEnv, EnvError, type Env } from "./env.ts";
 import { resolveSecret } from "./auth/secrets.ts";
 import { createServerApp } from "./http.ts";
+import { createOutboxSender, type OutboxSender } from "./identity/smtp.ts";
 import { ConfigValidationError } from "./seed/config.ts";
 import { seed, storeIsEmpty } from "./seed/seed.ts";
 import { openStore, StoreUnavailableError, type Store } from "./store/store.ts";
@@ -50,8 +51,14 @@ async function main() {
     );
     process.exit(1);
   });
-  installShutdown(server, store);
+  const mailer =
+    store && env.SMTP_URL
+      ? createOutboxSender(store, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: logLine })
+      : undefined;
+  installShutdown(server, store, mailer);
 }
+
+const logLine = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
 
 async function openPlatformStore(env: Env): Promise<Store> {
   const store = await openStore({
@@ -80,7 +87,11 @@ async function loadBuild(): Promise<ServerBuild> {
 }
 
 /** On SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the store. */
-function installShutdown(server: ReturnType<typeof serve>, store: Store | undefined) {
+function installShutdown(
+  server: ReturnType<typeof serve>,
+  store: Store | undefined,
+  mailer: OutboxSender | undefined,
+) {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -92,6 +103,7 @@ function installShutdown(server: ReturnType<typeof serve>, store: Store | undefi
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
+      await mailer?.stop().catch(() => {});
       await store?.close().catch(() => {});
       process.exit(0);
     });

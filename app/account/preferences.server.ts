@@ -39,15 +39,14 @@ export async function preferencesAction(args: ActionFunctionArgs) {
   };
   const withNewToken = async (toast: LabelKey) => {
     const token = client.token;
-    const cookies =
-      token && token !== found.viewer.token
-        ? [
-            await (
-              await realmSession(args.request, args.context, found.basePath)
-            ).replace({ accessToken: token }),
-          ]
-        : [];
-    return answer(args, submission, { ok: true, toast }, cookies);
+    if (token && token !== found.viewer.token) {
+      await (
+        await realmSession(args.request, args.context, found.basePath)
+      ).replace({
+        accessToken: token,
+      });
+    }
+    return answer(args, submission, { ok: true, toast });
   };
 
   switch (form.get("intent")) {

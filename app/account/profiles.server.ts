@@ -73,9 +73,9 @@ export async function profileChangeAction(args: ActionFunctionArgs) {
       ...(code === "PIN_REQUIRED" || code === "WRONG_PIN" ? { field: "pin" } : {}),
     });
   }
-  const cookie = await session.replace({
+  await session.replace({
     accessToken: tokens.authorisationToken,
     refreshToken: tokens.refreshToken,
   });
-  return answer(args, submission, { ok: true, toast: "profileSwitched" }, [cookie]);
+  return answer(args, submission, { ok: true, toast: "profileSwitched" });
 }

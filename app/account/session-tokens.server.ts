@@ -1,21 +1,23 @@
 import type { PlatformLoadContext } from "../platform/context.ts";
-import { sessionStorage } from "../session/session.server.ts";
+import { requestSession } from "../session/request-session.server.ts";
 
 /** The realm's session cookie: read its tokens, write new ones (profile switch, new `par`). */
 export async function realmSession(
   request: Request,
-  context: Pick<PlatformLoadContext, "session">,
+  context: PlatformLoadContext,
   basePath: string,
 ) {
-  const storage = sessionStorage(context.session, basePath || "/");
-  const session = await storage.getSession(request.headers.get("Cookie"));
+  const { session, save } = await requestSession(request, context, basePath);
   return {
     refreshToken: session.get("refreshToken"),
-    /** The Set-Cookie header holding these tokens instead. */
-    async replace(tokens: { accessToken: string; refreshToken?: string }): Promise<string> {
+    /**
+     * Puts these tokens in the session; the server sends the cookie with this answer. Returns
+     * nothing to add to the answer's headers.
+     */
+    async replace(tokens: { accessToken: string; refreshToken?: string }): Promise<void> {
       session.set("accessToken", tokens.accessToken);
       if (tokens.refreshToken) session.set("refreshToken", tokens.refreshToken);
-      return storage.commitSession(session);
+      await save();
     },
   };
 }

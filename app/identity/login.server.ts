@@ -3,7 +3,7 @@ import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import { platformClient } from "../platform/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { routeExists, routeHref, routeNamed, type RouteSettings } from "../realm/routes.ts";
-import { realmSessionStorage } from "../session/session.server.ts";
+import { requestSession } from "../session/request-session.server.ts";
 import { authErrorLabel } from "./auth-errors.ts";
 import { credentialProblems, firstProblem } from "./credentials.ts";
 import { afterSignIn, identityCall, type FormOutcome } from "./session-actions.server.ts";
@@ -20,11 +20,10 @@ export async function loginLoader(args: LoaderFunctionArgs) {
   if (SIGNED_IN.has(viewer.role)) throw redirect(afterSignIn(realmRequest, from).split("#")[0]!);
 
   // Why the last session ended is shown once (a flash), then forgotten.
-  const storage = realmSessionStorage(context, basePath);
-  const session = await storage.getSession(request.headers.get("Cookie"));
+  const { session, save } = await requestSession(request, context, basePath);
   const logoutMessage = session.get("logoutMessage") ?? null;
   const logoutRequestId = session.get("logoutRequestId") ?? null;
-  if (logoutMessage) context.sessionCookie = await storage.commitSession(session);
+  if (logoutMessage) await save();
 
   const settings = shell.settings as RealmSettings;
   const signup = routeExists(routeNamed("signup"), settings as RouteSettings);

@@ -6,7 +6,7 @@ import type { PlatformLoadContext } from "../platform/context.ts";
 import { platformClient } from "../platform/platform.server.ts";
 import type { RealmRequest } from "../realm/request.server.ts";
 import { safeRedirectPath } from "../realm/safe-redirect.ts";
-import { realmSessionStorage } from "../session/session.server.ts";
+import { requestSession } from "../session/request-session.server.ts";
 import { endSession } from "../session/viewer.server.ts";
 import { authErrorLabel } from "./auth-errors.ts";
 import type { Challenge } from "./challenge.ts";
@@ -41,13 +41,12 @@ export async function storeSession(
   basePath: string,
   tokens: SessionTokens,
 ) {
-  const storage = realmSessionStorage(context, basePath);
-  const session = await storage.getSession(request.headers.get("Cookie"));
+  const { session, save } = await requestSession(request, context, basePath);
   session.set("accessToken", tokens.authorisationToken);
   session.set("refreshToken", tokens.refreshToken);
   // A sign-in is nobody's impersonation, whatever the cookie held before.
   session.unset("impersonation");
-  context.sessionCookie = await storage.commitSession(session);
+  await save();
 }
 
 /** Ends the session in this web app (the platform is told by the caller). */
@@ -57,11 +56,10 @@ export async function clearSession(
   basePath: string,
   message: string,
 ): Promise<string | undefined> {
-  const storage = realmSessionStorage(context, basePath);
-  const session = await storage.getSession(request.headers.get("Cookie"));
+  const { session, save } = await requestSession(request, context, basePath);
   const refreshToken = session.get("refreshToken");
   endSession(session, message, context.requestId);
-  context.sessionCookie = await storage.commitSession(session);
+  await save();
   return refreshToken;
 }
 

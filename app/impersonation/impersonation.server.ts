@@ -11,7 +11,7 @@ import { platformClient } from "../platform/platform.server.ts";
 import { realmRequest, requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
 import { routeHref } from "../realm/routes.ts";
 import { safeRedirectPath } from "../realm/safe-redirect.ts";
-import { realmSessionStorage } from "../session/session.server.ts";
+import { requestSession } from "../session/request-session.server.ts";
 import { endSession } from "../session/viewer.server.ts";
 
 /** Spec section 3, Session `impersonationState`; `none` when there is nothing to show. */
@@ -28,8 +28,7 @@ export async function impersonationOf(
   found: RealmRequest | null,
 ): Promise<{ email: string } | null> {
   if (!found?.viewer.impersonatorId) return null;
-  const storage = realmSessionStorage(context, found.basePath);
-  const session = await storage.getSession(request.headers.get("Cookie"));
+  const { session } = await requestSession(request, context, found.basePath);
   return { email: session.get("impersonation")?.email ?? "" };
 }
 
@@ -90,8 +89,7 @@ async function startImpersonating(args: ActionFunctionArgs, token: string) {
     return data<ImpersonationState>({ state: "failed" }, NO_STORE);
   }
 
-  const storage = realmSessionStorage(context, basePath);
-  const session = await storage.getSession(request.headers.get("Cookie"));
+  const { session, save } = await requestSession(request, context, basePath);
   const previous = session.get("impersonation");
   const accessToken = session.get("accessToken");
   const admin =
@@ -102,7 +100,7 @@ async function startImpersonating(args: ActionFunctionArgs, token: string) {
   session.set("accessToken", tokens.authorisationToken);
   session.set("refreshToken", tokens.refreshToken);
   session.set("impersonation", { email: account.email, ...(admin ? { admin } : {}) });
-  context.sessionCookie = await storage.commitSession(session);
+  await save();
   return redirectDocument(safeRedirectPath(routeHref(basePath, { name: "impersonate" })), 303);
 }
 
@@ -113,8 +111,7 @@ async function startImpersonating(args: ActionFunctionArgs, token: string) {
 async function stopImpersonating(args: ActionFunctionArgs) {
   const { request, context } = args;
   const { realm, basePath } = await requireRealmRequest(args);
-  const storage = realmSessionStorage(context, basePath);
-  const session = await storage.getSession(request.headers.get("Cookie"));
+  const { session, save } = await requestSession(request, context, basePath);
   const impersonation = session.get("impersonation");
   if (!impersonation) return redirectDocument(safeRedirectPath(basePath || "/"), 303);
   const refreshToken = session.get("refreshToken");
@@ -139,6 +136,6 @@ async function stopImpersonating(args: ActionFunctionArgs) {
     endSession(session, "impersonationEnded", context.requestId);
     to = routeHref(basePath, { name: "login" });
   }
-  context.sessionCookie = await storage.commitSession(session);
+  await save();
   return redirectDocument(safeRedirectPath(to), 303);
 }

@@ -15,6 +15,12 @@ export type GuardDecision =
   | { type: "guestCheckIn" }
   | { type: "redirect"; to: RouteTarget };
 
+/** A licence code (and its partner's extra parameters) carried in from `licence/redirect`. */
+export interface ExternalLicence {
+  code: string;
+  extraParams?: string;
+}
+
 /** Routes a payment provider sends the viewer back to, with `redirect_status` in the query. */
 const PAYMENT_RETURN_ROUTES = new Set(["signup", "purchase", "pay", "paymentUpdate"]);
 
@@ -29,7 +35,16 @@ export function guardRoute(
   route: Route,
   role: ViewerRole,
   settings: RouteSettings,
-  { from, query }: { from: string; query: URLSearchParams },
+  {
+    from,
+    query,
+    externalLicence,
+  }: {
+    from: string;
+    query: URLSearchParams;
+    /** A partner's licence the viewer arrived with before signing in (`licence/redirect`). */
+    externalLicence?: ExternalLicence;
+  },
 ): GuardDecision {
   if (!routeExists(route, settings)) {
     // Without the vesper engine search is an overlay: /search opens it over the default page.
@@ -41,10 +56,21 @@ export function guardRoute(
   if (role === "GUEST" && !settings.guestsAllowed) {
     return { type: "redirect", to: { name: "logout" } };
   }
+  const signedIn = role === "CUSTOMER" || role === "ADMIN";
+  if (route.name === "login" && signedIn && externalLicence) {
+    // Signed in now: the licence they came with is claimed where it was headed.
+    const { code, extraParams } = externalLicence;
+    return {
+      type: "redirect",
+      to: { name: "licenceRedirect", query: { code, ...(extraParams ? { extraParams } : {}) } },
+    };
+  }
   const allowed = allowedRoles(route.access, settings);
   if (allowed.includes(role)) return { type: "allow" };
 
   const login: GuardDecision = { type: "redirect", to: { name: "login", query: { from } } };
+  // Realms whose accounts live with a third-party identity provider sign guests in there.
+  const thirdPartyLogin = settings.authenticationProviders?.some((p) => p.name === "GIGYA");
   const paymentReturn = query.has("redirect_status") && PAYMENT_RETURN_ROUTES.has(route.name);
   if (role === "UNAUTHENTICATED" || paymentReturn) {
     // A route that admits guests checks the viewer in as one, if the realm has guests.
@@ -54,6 +80,10 @@ export function guardRoute(
     }
     return login;
   }
-  if (role === "GUEST" && !settings.fullGuestAccess) return login;
+  if (role === "GUEST" && !settings.fullGuestAccess) {
+    return thirdPartyLogin
+      ? { type: "redirect", to: { name: "gigyaLogin", query: { from } } }
+      : login;
+  }
   return { type: "redirect", to: DEFAULT_TARGET };
 }

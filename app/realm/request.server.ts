@@ -4,9 +4,9 @@ import type { Route } from "../../schemas/generated/route-table.ts";
 import { PlatformError } from "../platform/client.ts";
 import type { PlatformLoadContext } from "../platform/context.ts";
 import { lookupRealm, lookupRealmByHost, platformClient } from "../platform/platform.server.ts";
-import { realmSessionStorage } from "../session/session.server.ts";
+import { requestSession } from "../session/request-session.server.ts";
 import { viewerOf, type Viewer } from "../session/viewer.server.ts";
-import { guardRoute } from "./guards.ts";
+import { guardRoute, type ExternalLicence } from "./guards.ts";
 import { warnOfSettings } from "./settings-warnings.ts";
 import { matchRoute, realmRelativePath, routeHref, type RouteSettings } from "./routes.ts";
 import { asRouteError, loadShell, type Shell } from "./shell.server.ts";
@@ -79,9 +79,15 @@ async function resolve({ request, params, context }: LoaderFunctionArgs) {
   }
 
   warnOfSettings(realm.realm, matched.route.name, shell.settings as RouteSettings);
+  const externalLicence = await rememberExternalLicence(request, context, basePath, {
+    route: matched.route.name,
+    url,
+    signedIn: viewer.role === "CUSTOMER" || viewer.role === "ADMIN",
+  });
   const decision = guardRoute(matched.route, viewer.role, shell.settings as RouteSettings, {
     from: `${relative}${url.search}`,
     query: url.searchParams,
+    externalLicence,
   });
   switch (decision.type) {
     case "allow":
@@ -94,6 +100,35 @@ async function resolve({ request, params, context }: LoaderFunctionArgs) {
       throw await guestCheckIn(request, context, realm, basePath);
   }
   return { realm, shell, basePath, viewer, route: matched.route };
+}
+
+/**
+ * A partner's licence link (`licence/redirect?code=…&extraParams=…`) is kept in the session
+ * until a signed-in viewer reaches it; one who signs in first is taken there from sign-in.
+ */
+async function rememberExternalLicence(
+  request: Request,
+  context: PlatformLoadContext,
+  basePath: string,
+  { route, url, signedIn }: { route: string; url: URL; signedIn: boolean },
+): Promise<ExternalLicence | undefined> {
+  const { session, save } = await requestSession(request, context, basePath);
+  const code = url.searchParams.get("code");
+  if (route === "licenceRedirect") {
+    if (signedIn) {
+      if (session.has("externalLicence")) {
+        session.unset("externalLicence");
+        await save();
+      }
+      return undefined;
+    }
+    if (code && code.length <= 200) {
+      const extraParams = url.searchParams.get("extraParams")?.slice(0, 2000);
+      session.set("externalLicence", { code, ...(extraParams ? { extraParams } : {}) });
+      await save();
+    }
+  }
+  return session.get("externalLicence");
 }
 
 /** Stores `esrefid`/`esclkid` through the platform and reloads the URL without them. */
@@ -125,8 +160,7 @@ async function guestCheckIn(
   realm: RealmLookup,
   basePath: string,
 ) {
-  const storage = realmSessionStorage(context, basePath);
-  const session = await storage.getSession(request.headers.get("Cookie"));
+  const { session, save } = await requestSession(request, context, basePath);
   try {
     const tokens = await platformClient(context, { realm }).post<{
       authorisationToken: string;
@@ -136,13 +170,15 @@ async function guestCheckIn(
     if (tokens.refreshToken) session.set("refreshToken", tokens.refreshToken);
   } catch (error) {
     // A failed check-in ends whatever session there was, then fails the page (spec section 4).
-    context.sessionCookie = await storage.destroySession(session);
+    session.unset("accessToken");
+    session.unset("refreshToken");
+    await save();
     if (error instanceof PlatformError) {
       return data({ code: error.code, requestId: error.requestId }, { status: 503 });
     }
     throw error;
   }
-  context.sessionCookie = await storage.commitSession(session);
+  await save();
   const url = new URL(request.url);
   return redirect(`${url.pathname}${url.search}`);
 }

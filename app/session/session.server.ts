@@ -7,6 +7,8 @@ export interface SessionData {
   refreshToken?: string;
   /** While an admin acts as an account: whose, and the admin's own session to return to. */
   impersonation?: Impersonation;
+  /** A partner's licence the viewer arrived with, claimed once they are signed in. */
+  externalLicence?: { code: string; extraParams?: string };
 }
 
 export interface Impersonation {

@@ -2,7 +2,8 @@ import { decodeJwt } from "jose";
 import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
 import type { PlatformLoadContext } from "../platform/context.ts";
 import { refreshOnce, sessionIsOver } from "./refresh.server.ts";
-import { realmSessionStorage, type ViewerSession } from "./session.server.ts";
+import { requestSession } from "./request-session.server.ts";
+import type { ViewerSession } from "./session.server.ts";
 
 /** Roles of spec section 4, as the web app tells them apart. */
 export type ViewerRole = "UNAUTHENTICATED" | "GUEST" | "CUSTOMER" | "ADMIN";
@@ -79,8 +80,7 @@ export async function viewerOf(
   realm: RealmLookup,
   basePath: string,
 ): Promise<Viewer> {
-  const storage = realmSessionStorage(context, basePath);
-  const session = await storage.getSession(request.headers.get("Cookie"));
+  const { session, save } = await requestSession(request, context, basePath);
   const token = session.get("accessToken");
   const claims = claimsOf(token, realm.realm);
   if (!token || !claims) return ANONYMOUS;
@@ -95,14 +95,14 @@ export async function viewerOf(
         const next = await refreshOnce(context, realm, refreshToken);
         session.set("accessToken", next.authorisationToken);
         session.set("refreshToken", next.refreshToken);
-        context.sessionCookie = await storage.commitSession(session);
+        await save();
         context.viewerToken = next.authorisationToken;
         return next.authorisationToken;
       } catch (error) {
         // An unreachable platform is not the end of the session: only this request fails.
         if (!sessionIsOver(error)) return undefined;
         endSession(session, "sessionExpired", context.requestId);
-        context.sessionCookie = await storage.commitSession(session);
+        await save();
         return undefined;
       }
     })();

@@ -53,7 +53,7 @@ for (const path of [
 const LIMITS = {
   /** Failed sign-ins per account: guessing one password. */
   account: { limit: 5, windowSeconds: 15 * 60 },
-  /** Sign-in attempts per address: trying many accounts from one place. */
+  /** Failed sign-ins per address: trying many accounts from one place. */
   address: { limit: 30, windowSeconds: 15 * 60 },
   /** Sign-ups and recovery emails per address. */
   mail: { limit: 10, windowSeconds: 60 * 60 },
@@ -207,11 +207,18 @@ export async function verifyCredentials(
   const { db } = c.get("store");
   const realm = c.get("realm").name;
   const accountKey = `login:account:${realm}:${email}`;
-  await limit(c, `login:address:${realm}:${clientAddress(c)}`, LIMITS.address);
-  const locked = await isLimited(db, accountKey, LIMITS.account);
-  if (!locked.allowed) {
-    c.header("Retry-After", String(locked.retryAfterSeconds));
-    throw tooMany(locked.retryAfterSeconds);
+  const addressKey = `login:address:${realm}:${clientAddress(c)}`;
+  // Failures count, successes do not: a venue's viewers behind one address all sign in fine,
+  // a password-guessing run from it does not get far.
+  for (const [key, rule] of [
+    [addressKey, LIMITS.address],
+    [accountKey, LIMITS.account],
+  ] as const) {
+    const verdict = await isLimited(db, key, rule);
+    if (!verdict.allowed) {
+      c.header("Retry-After", String(verdict.retryAfterSeconds));
+      throw tooMany(verdict.retryAfterSeconds);
+    }
   }
   await requireChallenge(c);
 
@@ -221,6 +228,7 @@ export async function verifyCredentials(
     : await verifyAgainstNothing(password);
   if (!user || !matches) {
     await countAttempt(db, accountKey, LIMITS.account);
+    await countAttempt(db, addressKey, LIMITS.address);
     throw new ApiError(404, "NOT_FOUND", "The email or password is not right");
   }
   assertCanSignIn(user);

@@ -80,7 +80,6 @@ let demoHash: Promise<string> | undefined;
 export async function seedDemoAccounts(
   db: Db,
   realm: string,
-  locale: string,
   consentFields: ConsentField[] = [],
 ): Promise<void> {
   // One hash for the shared, published demo password: seeding stays fast.
@@ -99,7 +98,8 @@ export async function seedDemoAccounts(
         fullName: account.fullName,
         // Valid for liga's tax-number pattern (spec section 5).
         taxNumber: account.complete ? DEMO_TAX_NUMBER : null,
-        locale,
+        // No saved language: demo viewers see the one their browser asks for.
+        locale: null,
         activationId: account.status === "PENDING_ACTIVATION" ? demoActivationId(realm) : null,
         confirmedAt: account.status === "ACTIVE" ? new Date() : null,
       })

@@ -46,12 +46,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSumma
       summary.realms.push(await seedRealm(tx as unknown as Db, config, options));
       if (demoAccounts) {
         const { settings } = config.realm;
-        await seedDemoAccounts(
-          tx as unknown as Db,
-          settings.realm,
-          settings.realmLanguages[0]!,
-          settings.consentFields,
-        );
+        await seedDemoAccounts(tx as unknown as Db, settings.realm, settings.consentFields);
         await seedDemoOAuthClient(tx as unknown as Db, settings.realm, options.publicUrl);
       }
     }

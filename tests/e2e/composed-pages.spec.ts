@@ -95,7 +95,7 @@ test.describe("composed pages", () => {
 
     // Errors are rendered every time.
     for (let i = 0; i < 2; i++) {
-      const missing = await request.get("/realm/arena/grid/no-such-page?probe=page-cache");
+      const missing = await request.get("/realm/arena/no-such-page?probe=page-cache");
       expect(missing.status()).toBe(404);
       expect(missing.headers()["x-page-cache"]).toBe("miss");
     }

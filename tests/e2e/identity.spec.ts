@@ -115,6 +115,8 @@ test.describe("sign-in page", () => {
   }) => {
     await page.goto("/realm/liga/login?from=%2Fbrowse%3Fx%3D1");
     await hydrated(page);
+    await page.getByRole("button", { name: "I agree" }).click();
+    await expect(page.getByRole("region", { name: "Cookies on this site" })).toHaveCount(0);
     await page.getByRole("textbox", { name: "Email", exact: true }).fill("viewer@liga.test");
     await passwordField(page).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -124,11 +126,16 @@ test.describe("sign-in page", () => {
     const cookie = (await context.cookies()).find((c) => c.name === "__session");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/realm/liga" });
 
-    await page.goto("/realm/liga/logout");
-    await expect(page).toHaveURL(/\/realm\/liga$/);
+    // Not waiting for the page's images: the toast's three seconds start as it appears.
+    await page.goto("/realm/liga/logout", { waitUntil: "commit" });
     await expect(page.locator(".toast")).toContainText("You have signed out.");
+    await expect(page).toHaveURL(/\/realm\/liga$/);
     // Signed out: the next page checks in as a guest again (liga gives guests full access).
     await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+    // Signing out keeps the cookie agreement, and sign-in says why the last session ended.
+    await expect(page.getByRole("region", { name: "Cookies on this site" })).toHaveCount(0);
+    await page.goto("/realm/liga/login");
+    await expect(page.getByRole("status")).toContainText("You have signed out.");
   });
 
   test("never sends the viewer to another site after signing in", async ({ page }) => {
@@ -240,11 +247,19 @@ test.describe("sign-up", () => {
 
 test.describe("account recovery", () => {
   test("a reset link from the outbox sets a new password", async ({ page, request }) => {
+    // An account of this test's own: other specs sign in to the demo accounts.
+    const signup = await platformPost(request, "liga", "/api/v2/user/pbr", {
+      email: "forgetful@liga.test",
+      secret: "first-pass-1",
+      taxNumber: "123.456.789-09",
+      country: "BR",
+    });
+    expect(signup.status()).toBe(201);
     await page.goto("/realm/liga/login/request-password");
-    await page.getByRole("textbox", { name: "Email", exact: true }).fill("fan@liga.test");
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill("forgetful@liga.test");
     await page.getByRole("button", { name: "Send me a reset link" }).click();
     await expect(page.getByRole("status")).toContainText("a link to reset the password");
-    const mail = await latestMail(request, "liga", "fan@liga.test");
+    const mail = await latestMail(request, "liga", "forgetful@liga.test");
     const link = /https?:\/\/\S+(\/realm\/liga\/login\/reset-password\?pwrt=[\w-]+)/.exec(
       mail!.body,
     )!;
@@ -252,7 +267,7 @@ test.describe("account recovery", () => {
     await passwordField(page).fill("fresh-pass-2");
     await page.getByRole("button", { name: "Save password" }).click();
     await expect(page).toHaveURL(/\/realm\/liga\/login$/);
-    await page.getByRole("textbox", { name: "Email", exact: true }).fill("fan@liga.test");
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill("forgetful@liga.test");
     await passwordField(page).fill("fresh-pass-2");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(/\/realm\/liga\/home$/);

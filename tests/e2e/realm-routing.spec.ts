@@ -47,8 +47,8 @@ test.describe("realm resolution and routing", () => {
   }) => {
     const response = await page.goto("/realm/arena/browse?sort=new");
     await expect(page).toHaveURL(/\/realm\/arena\/login\?from=%2Fbrowse%3Fsort%3Dnew$/);
-    // The sign-in page arrives with the identity work; until then it is not found.
-    expect(response?.status()).toBe(404);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
 
     await page.goto("/realm/liga/browse");
     await expect(page).toHaveURL(/\/realm\/liga\/browse$/);

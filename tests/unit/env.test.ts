@@ -12,6 +12,16 @@ describe("environment", () => {
     });
   });
 
+  it("sends email only with SMTP_URL, from MAIL_FROM", () => {
+    expect(loadEnv({})).toMatchObject({ SMTP_URL: undefined, MAIL_FROM: "no-reply@localhost" });
+    expect(
+      loadEnv({ SMTP_URL: "smtps://u:p@mail.example.com:465", MAIL_FROM: "Liga <tv@liga.test>" }),
+    ).toMatchObject({
+      SMTP_URL: "smtps://u:p@mail.example.com:465",
+      MAIL_FROM: "Liga <tv@liga.test>",
+    });
+  });
+
   it("reads the edge's VPN header name when given", () => {
     expect(loadEnv({}).VPN_HEADER).toBeUndefined();
     expect(loadEnv({ VPN_HEADER: "X-Edge-Vpn" }).VPN_HEADER).toBe("X-Edge-Vpn");
@@ -23,6 +33,9 @@ describe("environment", () => {
     [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL/],
     [{ API_BASE_URL: "not a url" }, /API_BASE_URL/],
     [{ NODE_ENV: "staging" }, /NODE_ENV/],
+    [{ SMTP_URL: "mail.example.com" }, /SMTP_URL/],
+    [{ MAIL_FROM: "not an address" }, /MAIL_FROM/],
+    [{ PUBLIC_URL: "https://watch.example.com/path" }, /PUBLIC_URL/],
     [{ TOKEN_SECRET: "short" }, /TOKEN_SECRET must be at least 32/],
     [{ SESSION_SECRET: "short" }, /SESSION_SECRET must be at least 32/],
     [{ API_BASE_URL: "http://platform:3000" }, /SESSION_SECRET is required with API_BASE_URL/],

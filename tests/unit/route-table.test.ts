@@ -219,7 +219,13 @@ describe("route guarding (spec sections 4 and 6)", () => {
     expect(cases).toBe(routeTable.length * ROLES.length * 8);
   });
 
-  const arena: RouteSettings = { ...EVERYTHING_ON, guestsAllowed: true, fullGuestAccess: false };
+  // Like the demo realm: accounts of its own (a third-party identity realm is tested apart).
+  const arena: RouteSettings = {
+    ...EVERYTHING_ON,
+    authenticationProviders: [{ name: "CREDENTIALS" }],
+    guestsAllowed: true,
+    fullGuestAccess: false,
+  };
   const liga: RouteSettings = { ...EVERYTHING_ON, guestsAllowed: true, fullGuestAccess: true };
   const noGuests: RouteSettings = {
     ...EVERYTHING_ON,
@@ -324,6 +330,43 @@ describe("route guarding (spec sections 4 and 6)", () => {
     expect(decide("watchlists", "CUSTOMER", EVERYTHING_ON)).toEqual({ type: "allow" });
     expect(decide("signup", "GUEST", { ...liga, allowSelfregistration: false })).toEqual({
       type: "notFound",
+    });
+  });
+
+  it("takes a signed-in viewer with a partner's licence from sign-in to the licence redirect", () => {
+    const externalLicence = { code: "PARTNER-42", extraParams: "a=1&b=2" };
+    for (const role of ["CUSTOMER", "ADMIN"] as const) {
+      expect(
+        guardRoute(routeNamed("login"), role, arena, {
+          from: "/login",
+          query: new URLSearchParams(),
+          externalLicence,
+        }),
+      ).toEqual({
+        type: "redirect",
+        to: { name: "licenceRedirect", query: { code: "PARTNER-42", extraParams: "a=1&b=2" } },
+      });
+    }
+    // Signed out, sign-in is where they should be.
+    expect(
+      guardRoute(routeNamed("login"), "UNAUTHENTICATED", arena, {
+        from: "/login",
+        query: new URLSearchParams(),
+        externalLicence,
+      }),
+    ).toEqual({ type: "allow" });
+    expect(decide("login", "CUSTOMER", arena)).toEqual({ type: "allow" });
+  });
+
+  it("sends guests of a third-party identity realm to its sign-in, with where they were going", () => {
+    const gigya: RouteSettings = { ...arena, authenticationProviders: [{ name: "GIGYA" }] };
+    expect(decide("browse", "GUEST", gigya)).toEqual({
+      type: "redirect",
+      to: { name: "gigyaLogin", query: { from: "/browse" } },
+    });
+    expect(decide("browse", "GUEST", arena)).toEqual({
+      type: "redirect",
+      to: { name: "login", query: { from: "/browse" } },
     });
   });
 });
