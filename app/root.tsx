@@ -14,6 +14,7 @@ import { I18nextProvider } from "react-i18next";
 import { SiteFeedback } from "./feedback/SiteFeedback.tsx";
 import { i18nFor, uiLanguage } from "./i18n/i18n.ts";
 import { GUEST_BODY_CLASS } from "./notices/notices.ts";
+import { impersonationOf } from "./impersonation/impersonation.server.ts";
 import { withNotices } from "./notices/root-data.server.ts";
 import { FRAME_GUARD_SCRIPT, keepRedirectResult } from "./realm/frame-guard.ts";
 import { realmRequest } from "./realm/request.server.ts";
@@ -40,6 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
       shell: null,
       basePath: null,
       viewer: null,
+      impersonation: null,
     });
   }
   const { settings, ...shell } = found.shell;
@@ -55,6 +57,8 @@ export async function loader(args: LoaderFunctionArgs) {
     },
     basePath: found.basePath,
     viewer: { role: found.viewer.role, child: found.viewer.child },
+    /** Set while an admin acts as the account: the overlay names it. */
+    impersonation: await impersonationOf(args, found),
   });
 }
 

@@ -31,6 +31,9 @@ import consentPrompt from "./consent-prompt.schema.json";
 import consentAnswers from "./consent-answers.schema.json";
 import localeData from "./locale-data.schema.json";
 import sitemapListing from "./sitemap-listing.schema.json";
+import adminUsers from "./admin-users.schema.json";
+import outbox from "./outbox.schema.json";
+import impersonationSession from "./impersonation-session.schema.json";
 import playbackGrant from "./playback.schema.json";
 import watchHistory from "./watch-history.schema.json";
 
@@ -69,6 +72,9 @@ export const allSchemas = [
   consentAnswers,
   localeData,
   sitemapListing,
+  adminUsers,
+  outbox,
+  impersonationSession,
   playbackGrant,
   watchHistory,
 ] as const;
@@ -96,6 +102,9 @@ export const schemaIds = {
   consentAnswers: consentAnswers.$id,
   localeData: localeData.$id,
   sitemapListing: sitemapListing.$id,
+  adminUsers: adminUsers.$id,
+  outbox: outbox.$id,
+  impersonationSession: impersonationSession.$id,
   playbackGrant: playbackGrant.$id,
   watchHistory: watchHistory.$id,
 } as const;

@@ -27,6 +27,7 @@ try {
     reset: values.reset,
     configs,
     demoAccounts: path.resolve(values.dir ?? demoRealmsDir) === path.resolve(demoRealmsDir),
+    publicUrl: env.PUBLIC_URL,
   });
   for (const r of summary.realms) {
     console.log(`seeded ${r.name}: ${r.events} events, ${r.videos} videos, ${r.images} images`);

@@ -11,6 +11,7 @@ import { createPlatformApi } from "./api/app.ts";
 import { createTokenIssuer } from "./auth/tokens.ts";
 import { HEADERS } from "./api/contract.ts";
 import { imageRoutes } from "./media/image-route.ts";
+import { oauthTestClient } from "./oauth-test-client.ts";
 import { mediaOrigin } from "./media/origin.ts";
 import { resolveSecret } from "./auth/secrets.ts";
 import { isStoreUnreachable, type Store } from "./store/store.ts";
@@ -161,6 +162,8 @@ export function createServerApp(options: ServerAppOptions) {
       }),
     );
   }
+
+  app.route("/", oauthTestClient);
 
   app.use("/media/*", async (c, next) => {
     await next();

@@ -69,7 +69,7 @@ async function openPlatformStore(env: Env): Promise<Store> {
     poolSize: env.DATABASE_POOL_SIZE,
   });
   if (env.SEED_DEMO && (await storeIsEmpty(store.db))) {
-    const summary = await seed(store.db);
+    const summary = await seed(store.db, { publicUrl: env.PUBLIC_URL });
     for (const r of summary.realms)
       console.log(JSON.stringify({ level: "info", msg: "seeded", ...r }));
   }

@@ -71,8 +71,8 @@ export async function detailsToAsk(client: PlatformClient, settings: RealmSettin
 
 /**
  * The account state of a signed-in customer or admin, and the cookie remembering which checks
- * came back clean (so they are not repeated on every page). Child profiles are not asked:
- * consent and details are the account holder's to give.
+ * came back clean (so they are not repeated on every page). Child profiles and impersonating
+ * admins are not asked.
  */
 export async function loadAccountState(
   { request, context }: LoaderFunctionArgs,
@@ -87,7 +87,9 @@ export async function loadAccountState(
   const path = basePath || "/";
   const checks = await readChecks(request, context, path, viewer.userId ?? "");
   const next: AccountChecks = { ...checks };
-  const askAdult = !viewer.child;
+  // Consent and details are the account holder's to give: not a child's, nor an admin's acting
+  // as them (whose way out, the overlay, a modal prompt would also cover).
+  const askAdult = !viewer.child && !viewer.impersonatorId;
 
   const wantsPreferences = new URL(request.url).searchParams.has(PREFERENCES_FLAG);
   const [profiles, consent, missing, preferences] = await Promise.all([
@@ -102,8 +104,9 @@ export async function loadAccountState(
       : [],
     askAdult && wantsPreferences ? quietly(() => preferencesOf(client), "preferences") : null,
   ]);
-  if (consent?.length === 0 && !isFresh(checks.consentAt)) next.consentAt = Date.now();
-  if (missing?.length === 0 && !isFresh(checks.detailsAt)) next.detailsAt = Date.now();
+  // Skipped checks prove nothing: only an asked, clean answer is remembered.
+  if (askAdult && consent?.length === 0 && !isFresh(checks.consentAt)) next.consentAt = Date.now();
+  if (askAdult && missing?.length === 0 && !isFresh(checks.detailsAt)) next.detailsAt = Date.now();
   const changed = next.consentAt !== checks.consentAt || next.detailsAt !== checks.detailsAt;
   return {
     state: {

@@ -44,6 +44,8 @@ export async function storeSession(
   const { session, save } = await requestSession(request, context, basePath);
   session.set("accessToken", tokens.authorisationToken);
   session.set("refreshToken", tokens.refreshToken);
+  // A sign-in is nobody's impersonation, whatever the cookie held before.
+  session.unset("impersonation");
   await save();
 }
 

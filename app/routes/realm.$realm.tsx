@@ -1,6 +1,7 @@
 import type { LinksFunction } from "@remix-run/node";
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
 import { AccountDialogs } from "../account/AccountDialogs.tsx";
+import { ImpersonationBanner } from "../impersonation/ImpersonationBanner.tsx";
 import { SiteHeader } from "../navigation/SiteHeader.tsx";
 import { RealmContent, RealmNotices } from "../notices/RealmNotices.tsx";
 import type { loader as rootLoader } from "../root.tsx";
@@ -18,6 +19,7 @@ export default function RealmFrame() {
   if (!root?.shell) return <Outlet />;
   return (
     <>
+      <ImpersonationBanner />
       <RealmNotices />
       <SiteHeader />
       <AccountDialogs />

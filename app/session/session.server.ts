@@ -5,8 +5,17 @@ import type { PlatformLoadContext } from "../platform/context.ts";
 export interface SessionData {
   accessToken?: string;
   refreshToken?: string;
+  /** While an admin acts as an account: whose, and the admin's own session to return to. */
+  impersonation?: Impersonation;
   /** A partner's licence the viewer arrived with, claimed once they are signed in. */
   externalLicence?: { code: string; extraParams?: string };
+}
+
+export interface Impersonation {
+  /** The impersonated account's email, shown in the overlay. */
+  email: string;
+  /** The admin's session in this realm when impersonation began, restored when it ends. */
+  admin?: { accessToken: string; refreshToken?: string };
 }
 
 /** Read once, then gone: why the last session ended (spec section 4, logout). */

@@ -19,6 +19,8 @@ export interface Viewer {
   locale?: string;
   /** The active profile's id, when the account has profiles. */
   profileId?: number;
+  /** Set while an admin impersonates the account: the admin's account id (claim `imp`). */
+  impersonatorId?: number;
 }
 
 const ANONYMOUS: Viewer = { role: "UNAUTHENTICATED", child: false };
@@ -60,6 +62,7 @@ export function viewerFromToken(token: string, claims: Claims): Viewer {
     // A guest's token carries the language the platform picked at check-in, not a choice.
     ...(typeof claims.loc === "string" && claims.gue !== true ? { locale: claims.loc } : {}),
     ...(typeof pro?.id === "number" ? { profileId: pro.id } : {}),
+    ...(typeof claims.imp === "number" ? { impersonatorId: claims.imp } : {}),
   };
 }
 
@@ -120,6 +123,7 @@ export async function viewerOf(
 export function endSession(session: ViewerSession, message: string, requestId: string) {
   session.unset("accessToken");
   session.unset("refreshToken");
+  session.unset("impersonation");
   session.flash("logoutMessage", message);
   session.flash("logoutRequestId", requestId);
 }

@@ -8,6 +8,8 @@ import { content } from "./content.ts";
 import { guest } from "./guest.ts";
 import { history } from "./history.ts";
 import { identity } from "./identity.ts";
+import { impersonation } from "./impersonation.ts";
+import { oauth } from "./oauth.ts";
 import { outbox } from "./outbox.ts";
 import type { PlatformEnv } from "./context.ts";
 import { requireClient } from "./contract.ts";
@@ -23,6 +25,7 @@ import { realmRoutes } from "./realm-routes.ts";
 import { referrals } from "./referrals.ts";
 import { userDetails } from "./user-details.ts";
 import { sitemap } from "./sitemap.ts";
+import { tv } from "./tv.ts";
 
 export interface PlatformOptions {
   store: Store;
@@ -87,6 +90,8 @@ export function createPlatformApi({
   v2.route("/", guest);
   v2.route("/", identity);
   v2.route("/", outbox);
+  v2.route("/", impersonation);
+  v2.route("/", tv);
   v2.route("/", profiles);
   v2.route("/", userDetails);
   v2.route("/", consent);
@@ -97,8 +102,11 @@ export function createPlatformApi({
 
   api.route("/v1", v1);
   api.route("/v2", v2);
-  // v4 serves basket and gifts; those resources arrive with checkout.
-  api.route("/v4", new Hono<PlatformEnv>());
+  // v4 serves the OAuth code flow, and basket and gifts once checkout arrives.
+  const v4 = new Hono<PlatformEnv>();
+  v4.use("/*", requireClient);
+  v4.route("/", oauth);
+  api.route("/v4", v4);
 
   api.notFound((c) =>
     errorJson(c, new ApiError(404, "NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}`)),

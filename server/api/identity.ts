@@ -73,7 +73,7 @@ export function publicUrl(c: Context<PlatformEnv>): string {
   return (c.env as { publicUrl?: string } | undefined)?.publicUrl ?? new URL(c.req.url).origin;
 }
 
-async function body(c: Context<PlatformEnv>): Promise<Record<string, unknown>> {
+export async function body(c: Context<PlatformEnv>): Promise<Record<string, unknown>> {
   const parsed = await readJson(c.req.raw);
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     throw badRequest("INVALID_BODY", "The request body must be a JSON object");
@@ -130,7 +130,7 @@ async function findUser(db: Db, realm: string, email: string): Promise<UserRow |
 }
 
 /** The profile a new session acts as: the account's first adult profile. */
-async function mainProfile(db: Db, userId: number) {
+export async function mainProfile(db: Db, userId: number) {
   const [profile] = await db
     .select()
     .from(t.profiles)
@@ -190,9 +190,15 @@ async function sendLink(
   });
 }
 
-/** `POST /login` {id, secret}: email and password. */
-identity.post("/login", async (c) => {
-  const input = await body(c);
+/**
+ * Checks an email and password as sign-in does (rate limits per address and per account, the
+ * realm's challenge, account status) and answers the account; anything else is an ApiError.
+ * Sign-in and the OAuth code flow share it, so neither is an easier way to guess passwords.
+ */
+export async function verifyCredentials(
+  c: Context<PlatformEnv>,
+  input: { id?: unknown; secret?: unknown },
+): Promise<UserRow> {
   const email = normalEmail(input.id);
   const password = text(input.secret);
   if (!email || !password) {
@@ -228,6 +234,12 @@ identity.post("/login", async (c) => {
   assertCanSignIn(user);
   assertConfirmed(user);
   await clearAttempts(db, accountKey);
+  return user;
+}
+
+/** `POST /login` {id, secret}: email and password. */
+identity.post("/login", async (c) => {
+  const user = await verifyCredentials(c, await body(c));
   return signIn(c, user);
 });
 

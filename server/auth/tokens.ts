@@ -19,6 +19,8 @@ export interface AccessClaims {
   apr?: boolean;
   /** Pseudonymous advertising id. */
   ads?: { id: string };
+  /** Impersonation: the id of the admin acting as this account (absent otherwise). */
+  imp?: number;
   exp: number;
 }
 
@@ -95,6 +97,7 @@ function optionalClaims(payload: Record<string, unknown>): Partial<AccessClaims>
   if (typeof payload.apr === "boolean") claims.apr = payload.apr;
   const ads = payload.ads as { id?: unknown } | undefined;
   if (typeof ads?.id === "string") claims.ads = { id: ads.id };
+  if (typeof payload.imp === "number") claims.imp = payload.imp;
   return claims;
 }
 

@@ -4,7 +4,13 @@ import type { Db } from "../store/store.ts";
 import { digest, newSecret } from "./secrets.ts";
 
 export type OneTimePurpose =
-  "confirmation" | "password-reset" | "magic-link" | "pin-reset" | "impersonation" | "challenge";
+  | "confirmation"
+  | "password-reset"
+  | "magic-link"
+  | "pin-reset"
+  | "impersonation"
+  | "challenge"
+  | "oauth-code";
 
 export interface OneTimeToken {
   realm: string;

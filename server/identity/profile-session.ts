@@ -55,5 +55,7 @@ export async function switchSessionProfile(
   return startSession(db, tokens, accountClaims(user, profile), {
     userId: user.id,
     profileId: profile.id,
+    // An admin impersonating the account stays marked after switching profile.
+    impersonatorId: current.impersonatorId,
   });
 }

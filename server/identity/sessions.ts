@@ -62,6 +62,7 @@ interface SessionOwner {
   subject: string;
   userId: number | null;
   profileId: number | null;
+  impersonatorId?: number | null;
 }
 
 async function insertRefreshToken(db: Db, owner: SessionOwner, family: string) {
@@ -83,14 +84,15 @@ export async function startSession(
   db: Db,
   tokens: TokenIssuer,
   claims: Omit<AccessClaims, "exp">,
-  owner: { userId: number | null; profileId: number | null },
+  owner: { userId: number | null; profileId: number | null; impersonatorId?: number | null },
 ): Promise<SessionTokens> {
   const { secret } = await insertRefreshToken(
     db,
     { realm: claims.rlm, subject: claims.sub, ...owner },
     crypto.randomUUID(),
   );
-  return { authorisationToken: await tokens.issueAccess(claims), refreshToken: secret };
+  const marked = owner.impersonatorId ? { ...claims, imp: owner.impersonatorId } : claims;
+  return { authorisationToken: await tokens.issueAccess(marked), refreshToken: secret };
 }
 
 /**
@@ -134,7 +136,13 @@ export async function refreshSession(
   const claims = await claimsOf(db, row, locale);
   const next = await insertRefreshToken(
     db,
-    { realm, subject: row.subject, userId: row.userId, profileId: row.profileId },
+    {
+      realm,
+      subject: row.subject,
+      userId: row.userId,
+      profileId: row.profileId,
+      impersonatorId: row.impersonatorId,
+    },
     row.family,
   );
   if (claimed.length > 0) {
@@ -162,7 +170,8 @@ async function claimsOf(
     row.profileId === null
       ? null
       : ((await db.select().from(t.profiles).where(eq(t.profiles.id, row.profileId)))[0] ?? null);
-  return accountClaims(user, profile);
+  const claims = accountClaims(user, profile);
+  return row.impersonatorId ? { ...claims, imp: row.impersonatorId } : claims;
 }
 
 export async function revokeFamily(db: Db, family: string): Promise<void> {

@@ -7,6 +7,7 @@ import { CANCELLATION_PROMO_KEY } from "../../schemas/document-kinds.ts";
 import { publishIfChanged } from "../documents/versions.ts";
 import { loadRealmConfigs, demoRealmsDir, type RealmConfig } from "./config.ts";
 import { seedDemoAccounts } from "./demo-accounts.ts";
+import { seedDemoOAuthClient } from "./demo-oauth-clients.ts";
 
 export interface SeedOptions {
   /** Folder holding one sub-folder per realm (default: the demo realms). */
@@ -22,6 +23,8 @@ export interface SeedOptions {
    * realms themselves; a realm made from its own config gets no accounts it did not ask for.
    */
   demoAccounts?: boolean;
+  /** Origin the server is reached at (PUBLIC_URL): the demo OAuth app may return there too. */
+  publicUrl?: string;
 }
 
 export interface SeedSummary {
@@ -44,6 +47,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSumma
       if (demoAccounts) {
         const { settings } = config.realm;
         await seedDemoAccounts(tx as unknown as Db, settings.realm, settings.consentFields);
+        await seedDemoOAuthClient(tx as unknown as Db, settings.realm, options.publicUrl);
       }
     }
   });

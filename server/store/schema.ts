@@ -367,6 +367,11 @@ export const refreshTokens = pgTable(
     /** The guest id, or the account id as text: the `sub` the family's tokens carry. */
     subject: text("subject").notNull(),
     profileId: integer("profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    /**
+     * The admin acting as this account (an impersonation session): every access token of the
+     * family carries it as `imp`, so the web app shows the overlay and the way out.
+     */
+    impersonatorId: integer("impersonator_id").references(() => users.id, { onDelete: "cascade" }),
     /** Set when this token was exchanged; its successor is `replacedBy`. */
     rotatedAt: timestamp("rotated_at", { withTimezone: true }),
     replacedBy: integer("replaced_by"),
@@ -404,6 +409,49 @@ export const oneTimeTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("one_time_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+/**
+ * Third-party apps (a TV app, a partner site) that may ask a realm's viewers to sign in with the
+ * OAuth authorization code flow. A redirect URI is matched exactly, character for character.
+ */
+export const oauthClients = pgTable(
+  "oauth_clients",
+  {
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    clientId: text("client_id").notNull(),
+    name: text("name").notNull(),
+    redirectUris: jsonb("redirect_uris").$type<string[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.realm, t.clientId] })],
+);
+
+/**
+ * TV PIN sign-in: a device shows `userCode`, a signed-in viewer enters it on the web, and the
+ * device, polling with its secret `deviceCode` (kept hashed), receives a session once.
+ */
+export const tvCodes = pgTable(
+  "tv_codes",
+  {
+    id: serial("id").primaryKey(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    userCode: text("user_code").notNull(),
+    deviceCodeHash: text("device_code_hash").notNull().unique(),
+    /** The viewer who entered the code; null while the device waits. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    profileId: integer("profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    activatedAt: timestamp("activated_at", { withTimezone: true }),
+    /** When the device collected its session; a code gives one session only. */
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("tv_codes_realm_user_code_idx").on(t.realm, t.userCode)],
 );
 
 /** Email waiting to be sent (or sent): admins read it in the app; SMTP sends it when set up. */

@@ -1,0 +1,42 @@
+import { NavLink, useRouteLoaderData } from "@remix-run/react";
+import { useT } from "../i18n/i18n.ts";
+import { routeHref } from "../realm/routes.ts";
+import type { loader as rootLoader } from "../root.tsx";
+
+/** The admin pages' own navigation: users and outgoing email. */
+export function AdminNav() {
+  const t = useT();
+  const basePath = useRouteLoaderData<typeof rootLoader>("root")?.basePath ?? "";
+  return (
+    <nav className="admin-nav" aria-label={t("administration")}>
+      <NavLink to={routeHref(basePath, { name: "adminUsers" })} end>
+        {t("adminUsersTitle")}
+      </NavLink>
+      <NavLink to={routeHref(basePath, { name: "adminOutbox" })} end>
+        {t("adminOutboxTitle")}
+      </NavLink>
+    </nav>
+  );
+}
+
+/** Previous and next links of a paged list, keeping the rest of the query. */
+export function Pager({
+  page,
+  totalPages,
+  query = {},
+}: {
+  page: number;
+  totalPages: number;
+  query?: Record<string, string>;
+}) {
+  const t = useT();
+  if (totalPages <= 1) return null;
+  const href = (p: number) => `?${new URLSearchParams({ ...query, p: String(p) })}`;
+  return (
+    <nav className="admin-pager" aria-label={t("pages")}>
+      {page > 1 ? <a href={href(page - 1)}>{t("previousPage")}</a> : null}
+      <span>{t("pageOf", { page, total: totalPages })}</span>
+      {page < totalPages ? <a href={href(page + 1)}>{t("nextPage")}</a> : null}
+    </nav>
+  );
+}
