@@ -19,10 +19,12 @@ export async function signupLoader(args: LoaderFunctionArgs) {
   const { basePath, shell, viewer } = realmRequest;
   const from = new URL(args.request.url).searchParams.get("from");
   if (SIGNED_IN.has(viewer.role)) throw redirect(afterSignIn(realmRequest, from).split("#")[0]!);
-  const provider = signupProvider(shell.settings as RealmSettings);
+  const settings = shell.settings as RealmSettings;
+  const provider = signupProvider(settings);
   return data(
     {
       from,
+      consents: signupConsentFields(settings),
       fields: orderedFields(provider).map((field) => ({
         ...field,
         countries: field.type === "country" ? allowedCountries(field) : undefined,
@@ -33,6 +35,19 @@ export async function signupLoader(args: LoaderFunctionArgs) {
   );
 }
 
+/** The consent questions of the sign-up form (realms with `signupWithConsent`). */
+function signupConsentFields(settings: RealmSettings) {
+  if (!settings.signupWithConsent) return [];
+  return (settings.consentFields ?? []).map(({ fieldName, required, label, linkUrl }) => ({
+    fieldName,
+    required,
+    label,
+    linkUrl: linkUrl ?? null,
+  }));
+}
+
+export const consentInput = (fieldName: string) => `consent:${fieldName}`;
+
 /** Sign-up: checked here with the platform's own rules, then by the platform. */
 export async function signupAction(args: ActionFunctionArgs): Promise<FormOutcome | Response> {
   const realmRequest = await requireRealmRequest(args);
@@ -42,6 +57,12 @@ export async function signupAction(args: ActionFunctionArgs): Promise<FormOutcom
   const values: Record<string, string> = {};
   for (const field of orderedFields(provider)) values[field.id] = String(form.get(field.id) ?? "");
   const problems = formProblems(provider, values);
+  const consents = signupConsentFields(shell.settings as RealmSettings);
+  for (const consent of consents) {
+    if (consent.required && form.get(consentInput(consent.fieldName)) !== "true") {
+      problems[consent.fieldName] ??= "requiredField";
+    }
+  }
   const { password: _password, ...typed } = values;
   if (Object.keys(problems).length > 0) {
     return { status: "error", label: firstProblem(problems)!, fields: problems, values: typed };
@@ -59,7 +80,19 @@ export async function signupAction(args: ActionFunctionArgs): Promise<FormOutcom
     args,
     realmRequest,
     pbr ? "/v2/user/pbr" : "/v2/user",
-    { email, secret: password, ...fields },
+    {
+      email,
+      secret: password,
+      ...fields,
+      ...(consents.length > 0
+        ? {
+            consentAnswers: consents.map(({ fieldName }) => ({
+              promptField: fieldName,
+              answer: form.get(consentInput(fieldName)) === "true",
+            })),
+          }
+        : {}),
+    },
     {
       values: typed,
       challengeInput:

@@ -14,6 +14,12 @@ import {
   parseChallengeInput,
   verifyChallenge,
 } from "../identity/challenge.ts";
+import {
+  consentFieldsOf,
+  FUNCTIONAL_PURPOSES,
+  saveAnswers,
+  type ConsentField,
+} from "../identity/consent.ts";
 import { mailText, queueMail, webLink, type MailKind } from "../identity/mail.ts";
 import { consumeOneTimeToken, issueOneTimeToken } from "../identity/one-time-tokens.ts";
 import { clearAttempts, countAttempt, isLimited, type RateLimit } from "../identity/rate-limit.ts";
@@ -237,6 +243,35 @@ export async function verifyCredentials(
   return user;
 }
 
+/**
+ * The consent answers of a sign-up (realms with `signupWithConsent`): `consentAnswers` is a
+ * list of `{promptField, answer}` over the realm's consent fields; a required one must be
+ * agreed to (its problem is reported under the field's name, with the label `requiredField`).
+ */
+function signupConsents(
+  settings: RealmSettings,
+  sent: unknown,
+  problems: Record<string, string>,
+): { field: ConsentField; answer: string }[] {
+  if (!settings.signupWithConsent) return [];
+  const given = new Map<string, string>();
+  for (const item of Array.isArray(sent) ? sent.slice(0, 50) : []) {
+    const { promptField, answer } = (item ?? {}) as { promptField?: unknown; answer?: unknown };
+    if (typeof promptField === "string" && (answer === true || answer === "true")) {
+      given.set(promptField, "true");
+    } else if (typeof promptField === "string") given.set(promptField, "false");
+  }
+  const fields = consentFieldsOf(settings as never, FUNCTIONAL_PURPOSES);
+  for (const field of fields) {
+    if (field.required && given.get(field.fieldName) !== "true") {
+      problems[field.fieldName] = "requiredField";
+    }
+  }
+  return fields
+    .filter((field) => given.has(field.fieldName))
+    .map((field) => ({ field, answer: given.get(field.fieldName)! }));
+}
+
 /** `POST /login` {id, secret}: email and password. */
 identity.post("/login", async (c) => {
   const user = await verifyCredentials(c, await body(c));
@@ -269,6 +304,7 @@ async function signUp(c: Context<PlatformEnv>, renames: Record<string, string>) 
   if (length < PASSWORD_LENGTH.min || length > PASSWORD_LENGTH.max) {
     problems.password ??= "yourPasswordRules";
   }
+  const consents = signupConsents(settings, input.consentAnswers, problems);
   if (Object.keys(problems).length > 0) {
     throw new ApiError(400, "INVALID_FIELDS", "Some fields need attention", { fields: problems });
   }
@@ -302,6 +338,7 @@ async function signUp(c: Context<PlatformEnv>, renames: Record<string, string>) 
     name: user.fullName?.split(/\s+/)[0] || email.split("@")[0]!,
     type: "ADULT",
   });
+  await saveAnswers(db, user.id, consents);
   if (pending) {
     const token = await issueOneTimeToken(db, "confirmation", {
       realm,

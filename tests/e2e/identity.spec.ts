@@ -225,6 +225,13 @@ test.describe("sign-up", () => {
     await passwordField(page).fill("secret-12");
     await page.getByLabel("Full name").fill("E2E Joiner");
     await page.getByLabel("Country").selectOption("IE");
+    // Arena signs up with consent: its terms are required.
+    const terms = page.getByRole("checkbox", { name: /I accept the terms and conditions/ });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("alert")).toHaveText("This field is required.");
+    await expect(terms).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
+    await terms.check();
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page).toHaveURL(/\/realm\/arena\/email-confirmation\?sent=1$/);
     await expect(page.getByRole("status")).toContainText("We've emailed you a link");

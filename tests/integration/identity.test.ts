@@ -267,16 +267,44 @@ describe("sign-up", () => {
   });
 
   it("on arena, waits for the emailed confirmation: lacksConfirmation, then confirmed once", async () => {
-    const res = await post("arena", "/api/v2/user", {
+    const body = {
       email: "joiner@arena.test",
       secret: "secret-12",
       fullName: "Jo Iner",
       countryCode: "GB",
+    };
+    // Arena signs up with consent: its required terms must be agreed to.
+    const unagreed = await post("arena", "/api/v2/user", {
+      ...body,
+      consentAnswers: [{ promptField: "emailMarketing", answer: true }],
+    });
+    expect(unagreed.status).toBe(400);
+    expect((await unagreed.json()).details.fields).toEqual({ termsAndConditions: "requiredField" });
+
+    const res = await post("arena", "/api/v2/user", {
+      ...body,
+      consentAnswers: [
+        { promptField: "termsAndConditions", answer: true },
+        { promptField: "emailMarketing", answer: false },
+      ],
     });
     expect(res.status).toBe(201);
-    const body = await res.json();
-    expect(body.lacksConfirmation).toBe(true);
-    expect((await issuer.verifyAccess(body.authorisationToken)).apr).toBe(false);
+    const created = await res.json();
+    expect(created.lacksConfirmation).toBe(true);
+    expect((await issuer.verifyAccess(created.authorisationToken)).apr).toBe(false);
+    const answers = await platform.store.db
+      .select({ field: t.consentAnswers.fieldName, answer: t.consentAnswers.answer })
+      .from(t.consentAnswers)
+      .where(
+        eq(
+          t.consentAnswers.userId,
+          Number((await issuer.verifyAccess(created.authorisationToken)).sub),
+        ),
+      );
+    expect(answers.sort((a, b) => a.field.localeCompare(b.field))).toEqual([
+      { field: "emailMarketing", answer: "false" },
+      { field: "termsAndConditions", answer: "true" },
+    ]);
 
     const early = await signIn("arena", "joiner@arena.test", "secret-12");
     expect(early.status).toBe(403);

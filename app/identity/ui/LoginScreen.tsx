@@ -7,9 +7,13 @@ import { FormMessage, PasswordField, TextField } from "./fields.tsx";
 import { useChallengedSubmit } from "./useChallengedSubmit.ts";
 
 /** Focuses the first field with a problem, so keyboard and screen-reader users land on it. */
-export function focusFirstInvalid(form: HTMLFormElement, problems: Record<string, string>) {
+export function focusFirstInvalid(
+  form: HTMLFormElement,
+  problems: Record<string, string>,
+  inputName: (id: string) => string = (id) => id,
+) {
   const first = Object.keys(problems)[0];
-  if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+  if (first) (form.elements.namedItem(inputName(first)) as HTMLElement | null)?.focus();
 }
 
 /** Spec sections 4 and 5: sign-in by email and password (and by emailed link where offered). */

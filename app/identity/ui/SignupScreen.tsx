@@ -12,7 +12,7 @@ import { useT } from "../../i18n/i18n.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { regionName } from "../../ui/intl.ts";
 import type { FormOutcome } from "../session-actions.server.ts";
-import type { signupLoader } from "../signup.server.ts";
+import { consentInput, type signupLoader } from "../signup.server.ts";
 import { FormMessage, PasswordField, TextField } from "./fields.tsx";
 import { focusFirstInvalid } from "./LoginScreen.tsx";
 import { useChallengedSubmit } from "./useChallengedSubmit.ts";
@@ -71,6 +71,60 @@ function CountryField({
   );
 }
 
+interface SignupConsent {
+  fieldName: string;
+  required: boolean;
+  label: string;
+  linkUrl: string | null;
+}
+
+/** One consent question of the sign-up form; a required one must be ticked (spec section 3). */
+function ConsentCheckbox({
+  consent,
+  error,
+  onChange,
+}: {
+  consent: SignupConsent;
+  error?: string | null;
+  onChange(): void;
+}) {
+  const t = useT();
+  const id = useId();
+  return (
+    <div className="form-check" data-invalid={error ? "" : undefined}>
+      <input
+        type="checkbox"
+        id={id}
+        name={consentInput(consent.fieldName)}
+        value="true"
+        required={consent.required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={onChange}
+      />
+      <label htmlFor={id}>
+        {t(consent.label)}
+        {consent.required ? (
+          <span className="required-mark" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </label>
+      {consent.linkUrl ? (
+        <a href={consent.linkUrl} target="_blank" rel="noopener noreferrer">
+          {t("consentReadDocument")}
+          <span className="visually-hidden"> {t("opensInNewTab")}</span>
+        </a>
+      ) : null}
+      {error ? (
+        <p className="form-error" id={`${id}-error`}>
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** Sign-up with the fields, rules, messages and order of the realm's provider (spec 3, 5). */
 export function SignupScreen() {
   const t = useT();
@@ -93,6 +147,11 @@ export function SignupScreen() {
       const problem = fieldProblem(field, String(data.get(field.id) ?? ""));
       if (problem) found[field.id] = problem;
     }
+    for (const consent of page.consents) {
+      if (consent.required && data.get(consentInput(consent.fieldName)) !== "true") {
+        found[consent.fieldName] = "requiredField";
+      }
+    }
     return found;
   };
   const onBlur = (id: string) => {
@@ -103,10 +162,20 @@ export function SignupScreen() {
     const found = check(event.currentTarget);
     setProblems(found);
     setSubmitted(true);
-    setTouched(Object.fromEntries(page.fields.map((field) => [field.id, true])));
+    setTouched(
+      Object.fromEntries(
+        [...page.fields.map((f) => f.id), ...page.consents.map((c) => c.fieldName)].map((id) => [
+          id,
+          true,
+        ]),
+      ),
+    );
     if (Object.keys(found).length > 0) {
       event.preventDefault();
-      focusFirstInvalid(event.currentTarget, found);
+      const consents = new Set(page.consents.map((c) => c.fieldName));
+      focusFirstInvalid(event.currentTarget, found, (id) =>
+        consents.has(id) ? consentInput(id) : id,
+      );
     }
   };
   const shown = { ...(server?.fields ?? {}), ...problems };
@@ -171,6 +240,19 @@ export function SignupScreen() {
             />
           );
         })}
+        {page.consents.length > 0 ? (
+          <fieldset className="signup-consents">
+            <legend>{t("signupConsentsLegend")}</legend>
+            {page.consents.map((consent) => (
+              <ConsentCheckbox
+                key={consent.fieldName}
+                consent={consent}
+                error={errorOf(consent.fieldName)}
+                onChange={() => onBlur(consent.fieldName)}
+              />
+            ))}
+          </fieldset>
+        ) : null}
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? t("signingUp") : t("createAccount")}
         </button>
