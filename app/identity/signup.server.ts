@@ -9,6 +9,7 @@ import {
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { routeHref } from "../realm/routes.ts";
 import { firstProblem } from "./credentials.ts";
+import { consentInput } from "./signup-consents.ts";
 import { afterSignIn, identityCall, type FormOutcome } from "./session-actions.server.ts";
 
 const SIGNED_IN = new Set(["CUSTOMER", "ADMIN"]);
@@ -45,8 +46,6 @@ function signupConsentFields(settings: RealmSettings) {
     linkUrl: linkUrl ?? null,
   }));
 }
-
-export const consentInput = (fieldName: string) => `consent:${fieldName}`;
 
 /** Sign-up: checked here with the platform's own rules, then by the platform. */
 export async function signupAction(args: ActionFunctionArgs): Promise<FormOutcome | Response> {
