@@ -66,10 +66,14 @@ for (const [viewport, size] of Object.entries(VIEWPORTS)) {
       await expect(menu).toBeHidden();
       await expect(trigger).toBeFocused();
 
+      const portuguese = menu.getByRole("menuitemradio", { name: "Português" });
       await page.keyboard.press("ArrowDown");
-      await expect(menu.getByRole("menuitemradio", { name: "Português" })).toBeFocused();
+      await expect(portuguese).toBeFocused();
+      // Each key waits for the focus to move, as a person would see it move before the next.
       await page.keyboard.press("ArrowDown");
+      await expect(portuguese).not.toBeFocused();
       await page.keyboard.press("ArrowUp");
+      await expect(portuguese).toBeFocused();
       await page.keyboard.press("Enter");
       await expect(page.locator("html")).toHaveAttribute("lang", "pt");
       await expect(header(page).getByRole("link", { name: "Assine já" })).toBeVisible();
