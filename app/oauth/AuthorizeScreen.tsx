@@ -1,7 +1,7 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { useT } from "../i18n/i18n.ts";
-import { FormMessage, PasswordField, TextField } from "../identity/ui/fields.tsx";
+import { ChallengeStatus, FormMessage, PasswordField, TextField } from "../identity/ui/fields.tsx";
 import { useChallengedSubmit } from "../identity/ui/useChallengedSubmit.ts";
 import type { FormOutcome } from "../identity/session-actions.server.ts";
 import type { authorizeLoader } from "./authorize.server.ts";
@@ -26,16 +26,7 @@ export function AuthorizeScreen() {
           <p>{t("authorizeText")}</p>
           <p className="form-required-note">{t("requiredFieldsNote")}</p>
           <FormMessage label={error?.label} requestId={error?.requestId} />
-          {solving ? (
-            <p className="form-status" role="status">
-              {t("checkingYouAreHuman")}
-            </p>
-          ) : null}
-          {outcome?.status === "challenge" ? (
-            <noscript>
-              <p className="form-error">{t("challengeNeedsJavaScript")}</p>
-            </noscript>
-          ) : null}
+          <ChallengeStatus solving={solving} asked={outcome?.status === "challenge"} />
           {OAUTH_PARAMS.map((name) => (
             <input key={name} type="hidden" name={name} value={params[name]} />
           ))}

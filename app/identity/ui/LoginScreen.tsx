@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { useT } from "../../i18n/i18n.ts";
 import { credentialProblems, firstProblem } from "../credentials.ts";
 import type { LoginOutcome, loginLoader } from "../login.server.ts";
-import { FormMessage, PasswordField, TextField } from "./fields.tsx";
+import { ChallengeStatus, FormMessage, PasswordField, TextField } from "./fields.tsx";
 import { useChallengedSubmit } from "./useChallengedSubmit.ts";
 
 /** Focuses the first field with a problem, so keyboard and screen-reader users land on it. */
@@ -87,16 +87,7 @@ export function LoginScreen() {
       <Form method="post" ref={form} noValidate onSubmit={onSubmit} replace>
         <p className="form-required-note">{t("requiredFieldsNote")}</p>
         <FormMessage label={message} requestId={server?.requestId} />
-        {solving ? (
-          <p className="form-status" role="status">
-            {t("checkingYouAreHuman")}
-          </p>
-        ) : null}
-        {outcome?.status === "challenge" ? (
-          <noscript>
-            <p className="form-error">{t("challengeNeedsJavaScript")}</p>
-          </noscript>
-        ) : null}
+        <ChallengeStatus solving={solving} asked={outcome?.status === "challenge"} />
         <input type="hidden" name="from" value={page.from ?? ""} />
         <TextField
           name="email"

@@ -14,7 +14,7 @@ import { regionName } from "../../ui/intl.ts";
 import type { FormOutcome } from "../session-actions.server.ts";
 import { consentInput } from "../signup-consents.ts";
 import type { signupLoader } from "../signup.server.ts";
-import { FormMessage, PasswordField, TextField } from "./fields.tsx";
+import { ChallengeStatus, FormMessage, PasswordField, TextField } from "./fields.tsx";
 import { focusFirstInvalid } from "./LoginScreen.tsx";
 import { useChallengedSubmit } from "./useChallengedSubmit.ts";
 
@@ -189,16 +189,7 @@ export function SignupScreen() {
       <Form method="post" ref={form} noValidate onSubmit={onSubmit} replace>
         <p className="form-required-note">{t("requiredFieldsNote")}</p>
         <FormMessage label={message} requestId={server?.requestId} />
-        {solving ? (
-          <p className="form-status" role="status">
-            {t("checkingYouAreHuman")}
-          </p>
-        ) : null}
-        {outcome?.status === "challenge" ? (
-          <noscript>
-            <p className="form-error">{t("challengeNeedsJavaScript")}</p>
-          </noscript>
-        ) : null}
+        <ChallengeStatus solving={solving} asked={outcome?.status === "challenge"} />
         <input type="hidden" name="from" value={page.from ?? ""} />
         {page.fields.map((field) => {
           const common = {

@@ -99,3 +99,25 @@ export function FormMessage({
     </div>
   );
 }
+
+/**
+ * What a form says while the anti-robot challenge is solved in the browser, and, when scripts
+ * are off and the platform asked for one, that it needs them.
+ */
+export function ChallengeStatus({ solving, asked }: { solving: boolean; asked: boolean }) {
+  const t = useT();
+  return (
+    <>
+      {solving ? (
+        <p className="form-status" role="status">
+          {t("checkingYouAreHuman")}
+        </p>
+      ) : null}
+      {asked ? (
+        <noscript>
+          <p className="form-error">{t("challengeNeedsJavaScript")}</p>
+        </noscript>
+      ) : null}
+    </>
+  );
+}
