@@ -64,12 +64,3 @@ export const realmSessionStorage = (
   context: Pick<PlatformLoadContext, "session">,
   basePath: string,
 ) => sessionStorage(context.session, basePath || "/");
-
-/** The viewer's access token from the request's session cookie, if signed in. */
-export async function accessTokenOf(
-  request: Request,
-  context: Pick<PlatformLoadContext, "session">,
-): Promise<string | undefined> {
-  const session = await sessionStorage(context.session).getSession(request.headers.get("Cookie"));
-  return session.get("accessToken");
-}
