@@ -1,3 +1,4 @@
+import { continueWatchingBlock } from "./continue-watching/index.tsx";
 import { detailsBlock } from "./details/index.tsx";
 import { gridBlock } from "./grid/index.tsx";
 import { heroBlock } from "./hero/index.tsx";
@@ -13,6 +14,7 @@ import type { BlockOf, BlockType, ResolveContext } from "./types.ts";
  */
 type EntryFor<Config extends { type: string; id: string }> = {
   type: Config["type"];
+  perViewer?: true;
   resolve(config: Config, ctx: ResolveContext): Promise<unknown>;
   Component: (props: { config: Config; data: never }) => JSX.Element | null;
 };
@@ -26,6 +28,7 @@ export const blockRegistry = {
   sponsor: sponsorBlock,
   promo: promoBlock,
   details: detailsBlock,
+  continueWatching: continueWatchingBlock,
 } satisfies { [T in BlockType]: EntryFor<BlockOf<T>> };
 
 export type BlockRegistry = typeof blockRegistry;

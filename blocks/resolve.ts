@@ -12,14 +12,19 @@ export type ResolvedBlock = {
 export type ResolvedZones = { [Z in ZoneName]?: ResolvedBlock[] };
 
 type AnyResolver = (config: Block, ctx: ResolveContext) => Promise<unknown>;
+type AnyDefinition = { resolve: AnyResolver; perViewer?: true };
+
+const definitionOf = (config: Block) =>
+  (blockRegistry as Partial<Record<string, AnyDefinition>>)[config.type];
 
 async function resolveData(config: Block, ctx: ResolveContext): Promise<unknown> {
-  const definition = (blockRegistry as Partial<Record<string, { resolve: AnyResolver }>>)[
-    config.type
-  ];
+  const definition = definitionOf(config);
   if (!definition) throw new Error(`Unknown block type "${config.type}"`);
   return definition.resolve(config, ctx);
 }
+
+/** Whether a block's data depends on who is looking (see `BlockDefinition.perViewer`). */
+export const isPerViewer = (config: Block): boolean => definitionOf(config)?.perViewer === true;
 
 /**
  * Resolves the data of every block of every zone at once: a page waits for its slowest block,
@@ -44,6 +49,35 @@ export async function resolveZones(zones: PageZones, ctx: ResolveContext): Promi
     });
   });
   return resolved;
+}
+
+/**
+ * The blocks of already resolved zones whose data depends on the viewer, resolved again with
+ * `ctx.viewer`; every other block is kept as it was. `zones` is not changed (it may be a
+ * cached answer that other viewers are served), a new object is returned.
+ */
+export async function resolvePerViewer(
+  zones: ResolvedZones,
+  ctx: ResolveContext,
+): Promise<ResolvedZones> {
+  const names = Object.keys(zones) as ZoneName[];
+  const again = await Promise.all(
+    names.map((name) =>
+      Promise.all(
+        (zones[name] ?? []).map(async (block): Promise<ResolvedBlock> => {
+          if (!isPerViewer(block.config)) return block;
+          try {
+            const data = await resolveData(block.config, ctx);
+            return { config: block.config, status: "ok", data } as ResolvedBlock;
+          } catch (reason) {
+            const message = errorMessage(reason);
+            return { config: block.config, status: "error", message } as ResolvedBlock;
+          }
+        }),
+      ),
+    ),
+  );
+  return Object.fromEntries(names.map((name, index) => [name, again[index]!]));
 }
 
 function errorMessage(reason: unknown): string {

@@ -22,7 +22,8 @@ export function BlockSkeleton({ block }: { block: Block }) {
     case "schedule":
       return <ScheduleSkeleton title={block.title} />;
     default:
-      // Promo, sponsor and details are small and rarely wait on anything.
+      // Promo, sponsor and details are small and rarely wait on anything; continue watching is
+      // nothing at all for guests, so a placeholder row would only make the page jump.
       return null;
   }
 }

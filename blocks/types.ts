@@ -3,6 +3,8 @@ import type { Card } from "../schemas/generated/card.ts";
 import type { Hero } from "../schemas/generated/init-response.ts";
 import type { PageZones } from "../schemas/generated/page-zones.ts";
 import type { ResultSet } from "../schemas/generated/result-set.ts";
+import type { WatchHistoryItem } from "../schemas/generated/watch-history.ts";
+import type { Sponsor } from "../schemas/generated/sponsor.ts";
 
 export type { ContentQuery };
 
@@ -33,6 +35,11 @@ export interface ContentSource {
   }): Promise<{ id: number } | null>;
   /** The card of the item the page shows, or null on a page that shows none. */
   current(): Promise<Card | null>;
+  /**
+   * The sponsor metadata of the item the page shows, whether or not it is to be displayed;
+   * null on a page that shows no item or for an item without a sponsor.
+   */
+  currentSponsor(): Promise<Sponsor | null>;
 }
 
 /** The item a playlist, series or season page shows. */
@@ -41,11 +48,26 @@ export interface CurrentItem {
   id: number;
 }
 
+/**
+ * What the signed-in account's own blocks may read: data that differs from one viewer to the
+ * next, so it must never reach another viewer's page.
+ */
+export interface ViewerSource {
+  /** What the acting profile watched, most recent first, with where it stopped (at most `limit`). */
+  history(limit: number): Promise<WatchHistoryItem[]>;
+}
+
 export interface ResolveContext {
   content: ContentSource;
   /** The realm's hero slides from init, for a hero block without its own items. */
   heroes: Hero[];
   now: Date;
+  /**
+   * The signed-in account's own data (customers and admins). Absent for guests and signed-out
+   * viewers, and absent whenever the resolved data may be shared between viewers: only blocks
+   * marked `perViewer` are ever resolved with it.
+   */
+  viewer?: ViewerSource;
 }
 
 /**
@@ -55,6 +77,12 @@ export interface ResolveContext {
  */
 export interface BlockDefinition<Config extends { type: string; id: string }, Data> {
   type: Config["type"];
+  /**
+   * The data depends on who is looking (it reads `ctx.viewer`). Such a block is resolved
+   * first without a viewer, as every guest sees it and as the shared cache of resolved pages
+   * keeps it, then again for each signed-in request, and that answer is never kept.
+   */
+  perViewer?: true;
   resolve(config: Config, ctx: ResolveContext): Promise<Data>;
   Component: (props: { config: Config; data: Data }) => JSX.Element | null;
 }

@@ -7,6 +7,8 @@ import initResponse from "./init-response.schema.json";
 import realmLookup from "./realm-lookup.schema.json";
 import realmDirectory from "./realm-directory.schema.json";
 import card from "./card.schema.json";
+import sponsor from "./sponsor.schema.json";
+import contentDetail from "./content-detail.schema.json";
 import resultSet from "./result-set.schema.json";
 import contentQuery from "./blocks/content-query.schema.json";
 import heroBlock from "./blocks/hero.schema.json";
@@ -16,6 +18,7 @@ import scheduleBlock from "./blocks/schedule.schema.json";
 import sponsorBlock from "./blocks/sponsor.schema.json";
 import promoBlock from "./blocks/promo.schema.json";
 import detailsBlock from "./blocks/details.schema.json";
+import continueWatchingBlock from "./blocks/continue-watching.schema.json";
 import pageLayout from "./page-layout.schema.json";
 import pageZones from "./page-zones.schema.json";
 import page from "./page.schema.json";
@@ -36,6 +39,7 @@ import outbox from "./outbox.schema.json";
 import impersonationSession from "./impersonation-session.schema.json";
 import playbackGrant from "./playback.schema.json";
 import watchHistory from "./watch-history.schema.json";
+import watchItem from "./watch-item.schema.json";
 
 /** Every schema, so one validator instance can resolve their `$ref`s to each other. */
 export const allSchemas = [
@@ -48,6 +52,8 @@ export const allSchemas = [
   realmLookup,
   realmDirectory,
   card,
+  sponsor,
+  contentDetail,
   resultSet,
   contentQuery,
   heroBlock,
@@ -57,6 +63,7 @@ export const allSchemas = [
   sponsorBlock,
   promoBlock,
   detailsBlock,
+  continueWatchingBlock,
   pageLayout,
   pageZones,
   page,
@@ -77,6 +84,7 @@ export const allSchemas = [
   impersonationSession,
   playbackGrant,
   watchHistory,
+  watchItem,
 ] as const;
 
 export const schemaIds = {
@@ -90,6 +98,12 @@ export const schemaIds = {
   realmDirectory: realmDirectory.$id,
   page: page.$id,
   resultSet: resultSet.$id,
+  // The detail answers share one schema file; each is validated against its own definition.
+  videoDetail: `${contentDetail.$id}#/$defs/videoDetail`,
+  eventDetail: `${contentDetail.$id}#/$defs/eventDetail`,
+  playlistDetail: `${contentDetail.$id}#/$defs/playlistDetail`,
+  seriesDetail: `${contentDetail.$id}#/$defs/seriesDetail`,
+  seasonDetail: `${contentDetail.$id}#/$defs/seasonDetail`,
   section: section.$id,
   cancellationPromo: cancellationPromo.$id,
   routeTable: routeTable.$id,
@@ -107,6 +121,7 @@ export const schemaIds = {
   impersonationSession: impersonationSession.$id,
   playbackGrant: playbackGrant.$id,
   watchHistory: watchHistory.$id,
+  watchItem: watchItem.$id,
 } as const;
 
 export type SchemaName = keyof typeof schemaIds;

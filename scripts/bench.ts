@@ -23,6 +23,7 @@ import {
   type RunningServer,
 } from "./bench/server.ts";
 import { fixed, kib, table } from "./bench/table.ts";
+import { measureWatchPages, type FirstFrameStats, type WatchFigures } from "./bench/watch.ts";
 
 const ROOT = process.cwd();
 const HOME_PATH = "/realm/arena";
@@ -64,7 +65,10 @@ async function main() {
   console.log(
     `\nValidating a ${validation.blocks}-block page: median ${validation.medianMs.toFixed(2)} ms, p95 ${validation.p95Ms.toFixed(2)} ms (target under 20 ms)`,
   );
+  const watch = await measureWatch(server.baseUrl);
+  printWatch(watch);
   writeResults({
+    watch,
     duration,
     homeBytes: home.bytes,
     homeLoad,
@@ -75,6 +79,64 @@ async function main() {
     js,
     validation,
   });
+}
+
+/**
+ * Liga lets guests watch, so the browser needs no account: its longest video and its 24-hour
+ * live channel, found through the platform as any client would.
+ */
+async function measureWatch(baseUrl: string): Promise<WatchFigures> {
+  const headers = { Realm: "liga", "X-Api-Key": "liga-web-9c4e7a13f0b26d58", App: "bench" };
+  const get = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${baseUrl}/api${path}`, { headers });
+    if (!response.ok) throw new BenchError(`${path} answered ${response.status}`);
+    return (await response.json()) as T;
+  };
+  const { hits: videos } = await get<{ hits: { id: number }[] }>("/v2/vods?rpp=1");
+  const { hits: events } = await get<{ hits: { id: number }[] }>("/v2/events?status=LIVE&rpp=1");
+  if (!videos[0] || !events[0]) throw new BenchError("liga has no video or no live event");
+  const figures = await measureWatchPages(baseUrl, {
+    home: "/realm/liga",
+    vod: `/realm/liga/vod/${videos[0].id}`,
+    live: `/realm/liga/live/${events[0].id}`,
+  });
+  if (figures.homeLoadsPlayerCode) throw new BenchError("the home page loads hls.js");
+  return figures;
+}
+
+function printWatch(watch: WatchFigures) {
+  console.log("\nWatch pages in Chromium (guest, local server)\n");
+  const frame = (name: string, f: FirstFrameStats) => [
+    name,
+    `${fixed(f.medianMs, 0)} ms`,
+    `${fixed(f.maxMs, 0)} ms`,
+    f.runs.map((ms) => fixed(ms, 0)).join(", "),
+  ];
+  console.log(
+    table(
+      ["first frame", "median", "max", "runs (target under 1000 ms)"],
+      [
+        frame("video, returning viewer", watch.vod.returning),
+        frame("video, new visitor", watch.vod.newVisitor),
+        frame("live, returning viewer", watch.live.returning),
+        frame("live, new visitor", watch.live.newVisitor),
+      ],
+    ),
+  );
+  const js = (name: string, f: WatchFigures["playerOnly"]) => [name, kib(f.raw), kib(f.gzip)];
+  console.log("");
+  console.log(
+    table(
+      ["JavaScript downloaded", "raw", "gzip"],
+      [
+        js("home page", watch.scripts.home),
+        js("video page (hls.js included)", watch.scripts.vod),
+        js("live page (hls.js included)", watch.scripts.live),
+        js("of it, player only (not on home)", watch.playerOnly),
+      ],
+    ),
+  );
+  console.log(`home page loads player code: ${watch.homeLoadsPlayerCode ? "yes" : "no"}`);
 }
 
 function durationSeconds(): number {
@@ -186,6 +248,7 @@ function writeResults(figures: {
   cachedRatio: number;
   js: Record<string, JsSize>;
   validation: ValidationFigures;
+  watch: WatchFigures;
 }) {
   const target = (f: LoadFigures) => ({
     url: new URL(f.url).pathname,
@@ -209,6 +272,7 @@ function writeResults(figures: {
     cachedRatio: figures.cachedRatio,
     js: figures.js,
     validation: figures.validation,
+    watch: figures.watch,
   };
   mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);

@@ -278,6 +278,7 @@ export function createServerApp(options: ServerAppOptions) {
         return c.text("Cross-site form submissions are not accepted", 403);
       }
       const edge = edgeHeaders(c.req.raw, options.vpnHeader);
+      const territory = edgeHeaders(c.req.raw, options.territoryHeader);
       // Renders one page; the realm it names comes back so a cached answer can log it too.
       const render = async (request: Request, { background }: { background: boolean }) => {
         let realm: string | undefined;
@@ -294,6 +295,7 @@ export function createServerApp(options: ServerAppOptions) {
           session: { secret: options.sessionSecret, secure: options.mode === "production" },
           clientAddress: peerAddress(c),
           edgeHeaders: edge,
+          territoryHeaders: territory,
         };
         const response = await handle(request, context as unknown as AppLoadContext);
         if (context.sessionCookie) {
@@ -337,10 +339,10 @@ function isCrossSiteWrite(request: Request, url: URL): boolean {
   return request.headers.get("Sec-Fetch-Site") === "cross-site";
 }
 
-/** The edge's verdicts about the viewer, for the web app to pass on when it asks about them. */
-function edgeHeaders(request: Request, vpnHeader: string | undefined): Record<string, string> {
-  const value = vpnHeader ? request.headers.get(vpnHeader) : null;
-  return vpnHeader && value ? { [vpnHeader]: value } : {};
+/** An edge header about the viewer, for the web app to pass on when it asks about them. */
+function edgeHeaders(request: Request, name: string | undefined): Record<string, string> {
+  const value = name ? request.headers.get(name) : null;
+  return name && value ? { [name]: value } : {};
 }
 
 /** A value computed on first use and kept; a failure is forgotten so the next call tries again. */

@@ -1,8 +1,15 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaArgs,
+  MetaFunction,
+  SerializeFrom,
+} from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { i18nFor } from "../i18n/i18n.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { seoMeta } from "../seo/meta.ts";
+import type { PageSeo } from "../seo/page-seo.ts";
 import type { loadComposedPageRoute } from "./page-route.server.ts";
 import { PageScreen } from "./PageScreen.tsx";
 
@@ -32,22 +39,29 @@ export function ComposedPageRoute() {
 export const composedPageMeta: MetaFunction<PageLoader, { root: typeof rootLoader }> = ({
   data,
   matches,
-}) => {
-  const root = matches.find((m) => m.id === "root")?.data;
-  if (!data) return [];
+}) => (data ? pageMetaTags(data.page, data.seo, matches) : []);
+
+/**
+ * The meta tags of a realm page titled `page.title`: "Title · Realm", the page's description
+ * (else the realm's), and its canonical URL and Open Graph tags.
+ */
+export function pageMetaTags(
+  page: { title: string; description?: string },
+  seo: PageSeo,
+  matches: MetaArgs<unknown, { root: typeof rootLoader }>["matches"],
+) {
+  const root = matches.find((m) => m.id === "root")?.data as
+    SerializeFrom<typeof rootLoader> | undefined;
   const realmName = root?.shell?.realm.fullName;
   const locale = root?.locale ?? "en";
-  const title =
-    realmName && data.page.title !== realmName
-      ? `${data.page.title} · ${realmName}`
-      : data.page.title;
+  const title = realmName && page.title !== realmName ? `${page.title} · ${realmName}` : page.title;
   const description =
-    data.page.description ||
+    page.description ||
     i18nFor(locale, root?.shell?.translations).t("seoDescription", {
-      realm: realmName ?? data.page.title,
+      realm: realmName ?? page.title,
     });
-  return seoMeta({ title, description, siteName: realmName, locale, seo: data.seo });
-};
+  return seoMeta({ title, description, siteName: realmName, locale, seo });
+}
 
 /**
  * The loader's caching decision for the page; errors (404, 503...) are never stored. A page

@@ -20,6 +20,24 @@ export interface PageScreenProps {
   titled?: boolean;
 }
 
+/** What blocks rendered inside a realm need: its links, language and card title scale. */
+export function realmBlockRender(
+  basePath: string,
+  locale: string,
+  cardTitleScale: number,
+  { loadMore }: Pick<BlockRender, "loadMore">,
+): BlockRender {
+  const paths = realmPaths(basePath);
+  return {
+    hrefFor: paths.card,
+    gridHref: paths.grid,
+    contentHref: paths.content,
+    locale,
+    cardTitleScale,
+    loadMore,
+  };
+}
+
 /** A composed page inside the realm: blocks get the realm's links and its "load more" route. */
 export function PageScreen({
   kind,
@@ -33,12 +51,7 @@ export function PageScreen({
 }: PageScreenProps) {
   const render = useMemo<BlockRender>(() => {
     const paths = realmPaths(basePath);
-    return {
-      hrefFor: paths.card,
-      gridHref: paths.grid,
-      contentHref: paths.content,
-      locale,
-      cardTitleScale,
+    return realmBlockRender(basePath, locale, cardTitleScale, {
       async loadMore(blockId, pageNumber, rpp) {
         const response = await fetch(
           `${paths.moreOf(kind, pageKey, blockId)}?p=${pageNumber}&rpp=${rpp}`,
@@ -49,7 +62,7 @@ export function PageScreen({
         if (!response.ok) throw new Error(`load more failed with ${response.status}`);
         return (await response.json()) as ResultSet;
       },
-    };
+    });
   }, [basePath, kind, pageKey, locale, cardTitleScale]);
   return (
     <BlockRenderContext.Provider value={render}>

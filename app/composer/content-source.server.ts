@@ -1,10 +1,18 @@
 import type { ContentQuery } from "../../schemas/generated/blocks-content-query.ts";
 import type { Card } from "../../schemas/generated/card.ts";
 import type { ResultSet } from "../../schemas/generated/result-set.ts";
-import type { CurrentItem } from "../../blocks/types.ts";
+import type { WatchHistory } from "../../schemas/generated/watch-history.ts";
+import type {
+  PlaylistDetail,
+  SeasonDetail,
+  SeriesDetail,
+} from "../../schemas/generated/content-detail.ts";
+import type { Sponsor } from "../../schemas/generated/sponsor.ts";
+import type { ContentSource, CurrentItem, ViewerSource } from "../../blocks/types.ts";
 import type { PlatformClient } from "../platform/client.ts";
 import { PlatformError } from "../platform/client.ts";
 
+type CurrentDetail = PlaylistDetail | SeriesDetail | SeasonDetail;
 type Ref = { type: "EVENT" | "VIDEO" | "PLAYLIST" | "SERIES"; key: string };
 type PageRequest = { page: number; rpp: number };
 
@@ -12,7 +20,10 @@ type PageRequest = { page: number; rpp: number };
  * Block content through the platform contract: maps each content query of a page config to the
  * platform calls that answer it. Blocks see only this interface, never the client.
  */
-export function platformContentSource(platform: PlatformClient, currentItem?: CurrentItem) {
+export function platformContentSource(
+  platform: PlatformClient,
+  currentItem?: CurrentItem,
+): ContentSource {
   const currentId = (type: CurrentItem["type"]) =>
     currentItem?.type === type ? currentItem.id : null;
   const idByKey = async (type: "playlist" | "series", key: string) => {
@@ -80,27 +91,29 @@ export function platformContentSource(platform: PlatformClient, currentItem?: Cu
     }
   }
 
+  // The page's title, its details block and its sponsor block all read the item: one call.
+  let detail: Promise<CurrentDetail | null> | undefined;
+  const currentDetail = () => (detail ??= fetchCurrent());
+  async function fetchCurrent(): Promise<CurrentDetail | null> {
+    if (!currentItem) return null;
+    const path = { PLAYLIST: "playlist", SERIES: "series", SEASON: "season" }[currentItem.type];
+    try {
+      return await platform.get<CurrentDetail>(`/v2/${path}/${currentItem.id}`);
+    } catch (error) {
+      if (error instanceof PlatformError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
   return {
     list,
     items: cards,
     async current(): Promise<Card | null> {
-      if (!currentItem) return null;
-      const path = { PLAYLIST: "playlist", SERIES: "series", SEASON: "season" }[currentItem.type];
-      try {
-        // Detail answers are a card plus its children; the card fields are all blocks need.
-        const {
-          videos: _v,
-          seasons: _s,
-          episodes: _e,
-          ...card
-        } = await platform.get<Card & { videos?: unknown; seasons?: unknown; episodes?: unknown }>(
-          `/v2/${path}/${currentItem.id}`,
-        );
-        return card;
-      } catch (error) {
-        if (error instanceof PlatformError && error.status === 404) return null;
-        throw error;
-      }
+      const detail = await currentDetail();
+      return detail ? cardOf(detail) : null;
+    },
+    async currentSponsor(): Promise<Sponsor | null> {
+      return (await currentDetail())?.sponsor ?? null;
     },
     async resolveContentLink(link: { key: string; type: "VOD" | "LIVE" | "PLAYLIST" }) {
       // A VOD link may name a video or the replay of an event.
@@ -115,6 +128,45 @@ export function platformContentSource(platform: PlatformClient, currentItem?: Cu
               ];
       const [found] = await cards(refs);
       return found ? { id: found.id } : null;
+    },
+  };
+}
+
+/** A detail answer without its children and sponsor: the card blocks show for the item. */
+function cardOf(detail: CurrentDetail): Card {
+  switch (detail.type) {
+    case "VOD_PLAYLIST": {
+      const { videos: _videos, sponsor: _sponsor, ...card } = detail;
+      return card;
+    }
+    case "VOD_SERIES": {
+      const { seasons: _seasons, sponsor: _sponsor, ...card } = detail;
+      return card;
+    }
+    case "VOD_SEASON": {
+      const {
+        episodes: _episodes,
+        sponsor: _sponsor,
+        seasonNumber: _n,
+        seriesId: _s,
+        ...card
+      } = detail;
+      return card;
+    }
+  }
+}
+
+/**
+ * The signed-in account's own data through the platform contract, with the viewer's token:
+ * `platform` must be a client of that viewer (its calls carry `auth`, so a client without a
+ * token fails before anything is sent).
+ */
+export function platformViewerSource(platform: PlatformClient): ViewerSource {
+  return {
+    async history(limit) {
+      const rpp = Math.min(Math.max(Math.floor(limit), 1), 100);
+      return (await platform.get<WatchHistory>("/v2/history", { auth: true, query: { rpp } }))
+        .items;
     },
   };
 }

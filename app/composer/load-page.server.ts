@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import { resolveZones, type ResolvedZones } from "../../blocks/resolve.ts";
+import { resolvePerViewer, resolveZones, type ResolvedZones } from "../../blocks/resolve.ts";
 import type { ComposedPage } from "../../schemas/generated/page.ts";
 import type { Section } from "../../schemas/generated/section.ts";
 import type { Hero } from "../../schemas/generated/init-response.ts";
@@ -7,7 +7,7 @@ import { validatePage, type PageIssue } from "../../schemas/page-validation.ts";
 import { PlatformError, type PlatformClient } from "../platform/client.ts";
 import { TtlCache } from "../platform/ttl-cache.ts";
 import type { CurrentItem } from "../../blocks/types.ts";
-import { platformContentSource } from "./content-source.server.ts";
+import { platformContentSource, platformViewerSource } from "./content-source.server.ts";
 
 // Which version of a page is live: asked of the platform at most this often per page, so a
 // newly published version shows within this many seconds.
@@ -18,7 +18,8 @@ const liveCache = new TtlCache<Published>(LIVE_VERSION_TTL_MS, 1_000);
 const VALIDATED_MAX = 500;
 const validatedCache = new Map<string, ComposedPage | Section>();
 // Resolved blocks per page version and locale. Content inside (live status, new videos) may be
-// this many seconds old; a new page version is never served stale, its key differs.
+// this many seconds old; a new page version is never served stale, its key differs. Shared by
+// every viewer, so it holds only what blocks resolve without one (see composePage).
 const RESOLVED_TTL_MS = 5_000;
 const resolvedCache = new TtlCache<ResolvedZones>(RESOLVED_TTL_MS, 1_000);
 
@@ -100,6 +101,7 @@ export async function loadPage(
     heroes,
     locale,
     current,
+    viewer,
   }: {
     kind: "page" | "section";
     key: string;
@@ -108,6 +110,8 @@ export async function loadPage(
     locale: string;
     /** The playlist, series or season a template page shows. */
     current?: CurrentItem;
+    /** A client with the signed-in account's token, for blocks of the viewer's own data. */
+    viewer?: PlatformClient;
   },
 ): Promise<LoadedPage> {
   let live: Awaited<ReturnType<typeof livePage>>;
@@ -125,6 +129,7 @@ export async function loadPage(
     heroes,
     locale,
     current,
+    viewer,
     version: live.version,
     page: live.page,
     cacheKey: `${platform.baseUrl}|${realm}|${kind}|${key}|${live.revision}|${locale}`,
@@ -134,7 +139,9 @@ export async function loadPage(
 /**
  * A valid page made ready to render: the item of a template page fetched, and every block's
  * data resolved in parallel. With `cacheKey` the resolved data is shared briefly by requests
- * for the same page version.
+ * for the same page version. Blocks of the viewer's own data (continue watching) resolve to
+ * their guest answer there; with `viewer` they are resolved again for this request alone,
+ * after the shared data, and never kept.
  */
 export async function composePage(
   platform: PlatformClient,
@@ -144,6 +151,8 @@ export async function composePage(
     heroes: Hero[];
     locale: string;
     current?: CurrentItem;
+    /** A client with the signed-in account's token (customers and admins only). */
+    viewer?: PlatformClient;
     version: number;
     page: ComposedPage | Section;
     cacheKey?: string;
@@ -160,12 +169,21 @@ export async function composePage(
     page = { ...options.page, title: item.title, description: item.description };
     image = item.coverUrl ?? item.thumbnailUrl ?? undefined;
   }
+  // No viewer here: this answer may be kept and served to anyone.
   const resolve = () =>
     resolveZones(page.zones, { content, heroes: options.heroes, now: new Date() });
   const currentKey = current ? `${current.type}:${current.id}` : "";
-  const zones = options.cacheKey
+  const shared = options.cacheKey
     ? await resolvedCache.get(`${options.cacheKey}|${currentKey}`, resolve)
     : await resolve();
+  const zones = options.viewer
+    ? await resolvePerViewer(shared, {
+        content,
+        heroes: options.heroes,
+        now: new Date(),
+        viewer: platformViewerSource(options.viewer),
+      })
+    : shared;
   return { kind, version: options.version, page, zones, ...(image ? { image } : {}) };
 }
 

@@ -4,6 +4,7 @@ import { noticesDependOnRequest } from "../notices/notices.server.ts";
 import type { PlatformLoadContext } from "../platform/context.ts";
 import { platformClient } from "../platform/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
+import type { Viewer } from "../session/viewer.server.ts";
 import { asRouteError } from "../realm/shell.server.ts";
 import type { CurrentItem } from "../../blocks/types.ts";
 import { NOT_FOUND_PAGE_KEY } from "../../schemas/document-kinds.ts";
@@ -11,6 +12,7 @@ import { pageSeo } from "../seo/page-seo.ts";
 import { loadPage } from "./load-page.server.ts";
 
 const ID = /^[1-9]\d{0,9}$/;
+const PRIVATE = "private, no-cache";
 
 /** The item of a `/playlist/{id}`-style route, or a 404 for an id that cannot exist. */
 export function currentFromParams(type: CurrentItem["type"], id: string | undefined): CurrentItem {
@@ -30,7 +32,7 @@ export async function loadComposedPageRoute(
   current?: CurrentItem,
 ) {
   const { request, context } = args;
-  const { realm, shell, basePath } = await requireRealmRequest(args);
+  const { realm, shell, basePath, viewer } = await requireRealmRequest(args);
   try {
     const platform = platformClient(context, { realm, locale: shell.locale });
     const page = await loadPage(platform, {
@@ -40,6 +42,9 @@ export async function loadComposedPageRoute(
       heroes: shell.content.heroes,
       locale: shell.locale,
       current,
+      viewer: hasAccount(viewer)
+        ? platformClient(context, { realm, locale: shell.locale, token: viewer.token })
+        : undefined,
     });
     const seo = pageSeo({
       requestUrl: new URL(request.url),
@@ -52,13 +57,18 @@ export async function loadComposedPageRoute(
         realm.logoUrl,
       ],
     });
-    return data(
-      { ...page, key, basePath, seo },
-      { headers: { "Cache-Control": cacheControlFor(request, context) } },
-    );
+    // A page resolved for a signed-in viewer holds their own rows: never for a shared cache,
+    // whatever the request looked like (their session cookie already says so).
+    const cacheControl = hasAccount(viewer) ? PRIVATE : cacheControlFor(request, context);
+    return data({ ...page, key, basePath, seo }, { headers: { "Cache-Control": cacheControl } });
   } catch (error) {
     throw asRouteError(error);
   }
+}
+
+/** A signed-in customer or admin: someone with an account, and so a history of their own. */
+function hasAccount(viewer: Viewer): viewer is Viewer & { token: string } {
+  return (viewer.role === "CUSTOMER" || viewer.role === "ADMIN") && viewer.token !== undefined;
 }
 
 /**
@@ -75,9 +85,7 @@ export function cacheControlFor(
     (request.headers.get("Cookie") ?? "").trim() !== "" ||
     request.headers.has("Authorization") ||
     noticesDependOnRequest(request, context);
-  return personal
-    ? "private, no-cache"
-    : "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
+  return personal ? PRIVATE : "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
 }
 
 /**

@@ -3,6 +3,7 @@ import { safeLinkUrl } from "../../blocks/links.ts";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PlatformError } from "../platform/client.ts";
 import { platformClient } from "../platform/platform.server.ts";
+import { jsonAnswer } from "../realm/json-answer.server.ts";
 import { realmPaths } from "../realm/links.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { deviceIdOf } from "./cookies.server.ts";
@@ -10,14 +11,8 @@ import type { PromoView } from "./PromoNotification.tsx";
 
 const ID = /^[1-9]\d{0,9}$/;
 
-function answer(body: unknown, status: number, setCookie?: string) {
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  if (setCookie) headers.append("Set-Cookie", setCookie);
-  return Response.json(body, { status, headers });
-}
-
 function problem(status: number, code: string, message: string, setCookie?: string) {
-  return answer({ status, code, messages: [message] }, status, setCookie);
+  return jsonAnswer({ status, code, messages: [message] }, status, setCookie);
 }
 
 /** The platform client for this viewer and device: the viewer's token when signed in. */
@@ -55,7 +50,7 @@ export async function promoNotificationLoader(args: LoaderFunctionArgs): Promise
       { query: { maxNotifications: 1 }, auth: scope.signedIn },
     );
     const [first] = promoNotifications;
-    return answer(
+    return jsonAnswer(
       { promoNotification: first ? toView(first, scope.basePath) : null },
       200,
       scope.setCookie,
@@ -81,7 +76,7 @@ export async function dismissPromoAction(args: ActionFunctionArgs): Promise<Resp
   const scope = await viewerPlatform(args);
   try {
     await scope.platform.put(`/v2/promo-notification/${id}`, undefined, { auth: scope.signedIn });
-    return answer({ ok: true }, 200, scope.setCookie);
+    return jsonAnswer({ ok: true }, 200, scope.setCookie);
   } catch (error) {
     return failure(error, scope.setCookie);
   }

@@ -26,6 +26,11 @@ export interface PlatformLoadContext {
    * by VPN_HEADER), passed on by calls that ask the platform about this viewer.
    */
   edgeHeaders?: Record<string, string>;
+  /**
+   * The edge's word on the viewer's territory (the header TERRITORY_HEADER names), passed on
+   * by playback calls, which the platform geo-blocks by it.
+   */
+  territoryHeaders?: Record<string, string>;
 }
 
 declare module "@remix-run/server-runtime" {

@@ -102,6 +102,8 @@ export async function loadPreview(args: LoaderFunctionArgs) {
           heroes: shell.content.heroes,
           locale: shell.locale,
           current,
+          // An admin's preview shows the admin's own rows, as the page will show each viewer theirs.
+          viewer: platform,
           version,
           // Problems were reported by the platform already; nothing to log for a preview.
           page: usableBlocks(kind, document, () => {}),

@@ -12,10 +12,9 @@ export function realmPaths(base: string) {
     card(card: Card): string {
       const id = String(card.id);
       switch (card.type) {
-        case "LIVE_EVENT": {
-          const ended = card.endDate !== undefined && Date.parse(card.endDate) <= Date.now();
-          return to(ended ? "vod" : "live", { id });
-        }
+        // An event's page plays it live, and its replay once it has ended.
+        case "LIVE_EVENT":
+          return to("live", { id });
         case "VOD_VIDEO":
           return to("vod", { id });
         case "VOD_PLAYLIST":

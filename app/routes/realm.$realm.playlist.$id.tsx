@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { currentFromParams, loadComposedPageRoute } from "../composer/page-route.server.ts";
+import { composedPageHeaders } from "../composer/ComposedPageRoute.tsx";
 import {
-  ComposedPageRoute,
-  composedPageHeaders,
-  composedPageMeta,
-} from "../composer/ComposedPageRoute.tsx";
+  CollectionRoute,
+  collectionLinks,
+  collectionMeta,
+} from "../interstitial/CollectionRoute.tsx";
+import { loadCollectionRoute } from "../interstitial/routes.server.ts";
 
-/** `/playlist/{id}`: the realm's "playlist" page, showing that playlist. */
-export const loader = (args: LoaderFunctionArgs) =>
-  loadComposedPageRoute(args, "page", "playlist", currentFromParams("PLAYLIST", args.params.id));
-export const meta = composedPageMeta;
+/** `/playlist/{id}`: that playlist's interstitial page where the realm shows it, else the realm's "playlist" page. */
+export const loader = (args: LoaderFunctionArgs) => loadCollectionRoute(args, "PLAYLIST");
+export const meta = collectionMeta;
 export const headers = composedPageHeaders;
-export default ComposedPageRoute;
+export const links = collectionLinks;
+export default CollectionRoute;

@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { currentFromParams, loadComposedPageRoute } from "../composer/page-route.server.ts";
+import { composedPageHeaders } from "../composer/ComposedPageRoute.tsx";
 import {
-  ComposedPageRoute,
-  composedPageHeaders,
-  composedPageMeta,
-} from "../composer/ComposedPageRoute.tsx";
+  CollectionRoute,
+  collectionLinks,
+  collectionMeta,
+} from "../interstitial/CollectionRoute.tsx";
+import { loadCollectionRoute } from "../interstitial/routes.server.ts";
 
-/** `/season/{id}`: the realm's "season" page, showing that season. */
-export const loader = (args: LoaderFunctionArgs) =>
-  loadComposedPageRoute(args, "page", "season", currentFromParams("SEASON", args.params.id));
-export const meta = composedPageMeta;
+/** `/season/{id}`: that season's interstitial page where the realm shows it, else the realm's "season" page. */
+export const loader = (args: LoaderFunctionArgs) => loadCollectionRoute(args, "SEASON");
+export const meta = collectionMeta;
 export const headers = composedPageHeaders;
-export default ComposedPageRoute;
+export const links = collectionLinks;
+export default CollectionRoute;

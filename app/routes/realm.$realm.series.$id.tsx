@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { currentFromParams, loadComposedPageRoute } from "../composer/page-route.server.ts";
+import { composedPageHeaders } from "../composer/ComposedPageRoute.tsx";
 import {
-  ComposedPageRoute,
-  composedPageHeaders,
-  composedPageMeta,
-} from "../composer/ComposedPageRoute.tsx";
+  CollectionRoute,
+  collectionLinks,
+  collectionMeta,
+} from "../interstitial/CollectionRoute.tsx";
+import { loadCollectionRoute } from "../interstitial/routes.server.ts";
 
-/** `/series/{id}`: the realm's "series" page, showing that series. */
-export const loader = (args: LoaderFunctionArgs) =>
-  loadComposedPageRoute(args, "page", "series", currentFromParams("SERIES", args.params.id));
-export const meta = composedPageMeta;
+/** `/series/{id}`: that series's interstitial page where the realm shows it, else the realm's "series" page. */
+export const loader = (args: LoaderFunctionArgs) => loadCollectionRoute(args, "SERIES");
+export const meta = collectionMeta;
 export const headers = composedPageHeaders;
-export default ComposedPageRoute;
+export const links = collectionLinks;
+export default CollectionRoute;

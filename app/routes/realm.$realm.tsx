@@ -2,6 +2,7 @@ import type { LinksFunction } from "@remix-run/node";
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
 import { AccountDialogs } from "../account/AccountDialogs.tsx";
 import { ImpersonationBanner } from "../impersonation/ImpersonationBanner.tsx";
+import { LiveNowDialog } from "../live-now/LiveNowDialog.tsx";
 import { SiteHeader } from "../navigation/SiteHeader.tsx";
 import { RealmContent, RealmNotices } from "../notices/RealmNotices.tsx";
 import type { loader as rootLoader } from "../root.tsx";
@@ -23,6 +24,7 @@ export default function RealmFrame() {
       <RealmNotices />
       <SiteHeader />
       <AccountDialogs />
+      <LiveNowDialog />
       <main id="main" tabIndex={-1}>
         <RealmContent>
           <Outlet />

@@ -10,6 +10,8 @@ import { imageAtWidth, imageSrcSet } from "./image.tsx";
 import { listFormat } from "./intl.ts";
 import { LiveBadge } from "./LiveBadge.tsx";
 import { LocalTime } from "./LocalTime.tsx";
+import type { WatchProgress } from "./watch-progress.ts";
+import { WatchProgressBar } from "./WatchProgressBar.tsx";
 
 const IMAGE_WIDTHS = [300, 410, 640] as const;
 // Intrinsic sizes let the browser reserve the box before the image arrives.
@@ -63,6 +65,8 @@ export interface CardProps {
   titleScale?: number;
   eager?: boolean;
   shape?: "landscape" | "portrait";
+  /** How far the viewer got (watch history): a bar over the artwork, read as the card's description. */
+  progress?: WatchProgress | null;
   /** For roving focus in a list of cards. */
   tabIndex?: number;
   onKeyDown?: KeyboardEventHandler<HTMLAnchorElement>;
@@ -77,6 +81,7 @@ export function Card({
   titleScale = 1,
   eager = false,
   shape = "landscape",
+  progress,
   tabIndex,
   onKeyDown,
   onFocus,
@@ -93,7 +98,7 @@ export function Card({
       className={`card card-${shape}`}
       href={href}
       aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-flags ${id}-meta`}
+      aria-describedby={`${id}-flags ${id}-meta${progress ? ` ${id}-progress` : ""}`}
       tabIndex={tabIndex}
       onKeyDown={onKeyDown}
       onFocus={onFocus}
@@ -115,6 +120,7 @@ export function Card({
           {card.live ? <LiveBadge /> : null}
           {card.duration ? <Duration seconds={card.duration} locale={locale} /> : null}
         </span>
+        {progress ? <WatchProgressBar id={`${id}-progress`} progress={progress} /> : null}
       </span>
       <span className="card-body">
         <span className="card-title" id={`${id}-title`} style={titleStyle}>

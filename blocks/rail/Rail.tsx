@@ -3,17 +3,57 @@ import { useT } from "../../app/i18n/i18n.ts";
 import { Card } from "../../app/ui/Card.tsx";
 import { useHydrated, usePrefersReducedMotion } from "../../app/ui/client-state.tsx";
 import { Icon } from "../../app/ui/Icon.tsx";
+import type { WatchProgress } from "../../app/ui/watch-progress.ts";
 import type { RailBlock } from "../../schemas/generated/blocks-rail.ts";
+import type { Card as CardData } from "../../schemas/generated/card.ts";
 import type { ResultSet } from "../../schemas/generated/result-set.ts";
 import { useBlockRender } from "../render-context.tsx";
 import { nextRovingIndex, scrollEdges } from "./roving.ts";
 
-export function Rail({ config, data }: { config: RailBlock; data: ResultSet }) {
+/** What a rail shows of its block config; rails built by pages (related items) give only this. */
+export type RailView = Pick<RailBlock, "title" | "cardShape" | "seeAll">;
+
+export function Rail({ config, data }: { config: RailView; data: ResultSet }) {
+  const render = useBlockRender();
   if (data.hits.length === 0) return null;
-  return <RailRow config={config} data={data} />;
+  return (
+    <RailRow
+      title={config.title}
+      seeAll={config.seeAll ? render.gridHref(config.seeAll) : undefined}
+      shape={config.cardShape ?? "landscape"}
+      items={data.hits.map((card) => ({
+        key: `${card.type}-${card.id}`,
+        card,
+        href: render.hrefFor(card),
+      }))}
+    />
+  );
 }
 
-function RailRow({ config, data }: { config: RailBlock; data: ResultSet }) {
+/** One card of a row, with where it leads (and, from watch history, how far the viewer got). */
+export interface RailItem {
+  key: string;
+  card: CardData;
+  href: string;
+  progress?: WatchProgress | null;
+}
+
+/**
+ * A titled row of cards: scroll buttons, and arrow keys, Home and End moving focus between
+ * the cards (one tab stop for the row). Shared by every block that shows a row.
+ */
+export function RailRow({
+  title,
+  seeAll,
+  shape,
+  items,
+}: {
+  title: string;
+  /** Where "see all" leads; no link without it. */
+  seeAll?: string;
+  shape: "landscape" | "portrait";
+  items: RailItem[];
+}) {
   const t = useT();
   const render = useBlockRender();
   const headingId = useId();
@@ -23,7 +63,7 @@ function RailRow({ config, data }: { config: RailBlock; data: ResultSet }) {
   const [focusIndex, setFocusIndex] = useState(0);
   // Until measured, assume the row overflows: the next button is the useful one.
   const [edges, setEdges] = useState({ atStart: true, atEnd: false });
-  const cards = data.hits;
+  const cards = items;
 
   useEffect(() => {
     const list = listRef.current;
@@ -57,18 +97,11 @@ function RailRow({ config, data }: { config: RailBlock; data: ResultSet }) {
   };
 
   return (
-    <section
-      className={`block-rail rail-${config.cardShape ?? "landscape"}`}
-      aria-labelledby={headingId}
-    >
+    <section className={`block-rail rail-${shape}`} aria-labelledby={headingId}>
       <div className="block-header">
-        <h2 id={headingId}>{config.title}</h2>
-        {config.seeAll ? (
-          <a
-            className="see-all"
-            href={render.gridHref(config.seeAll)}
-            aria-label={t("seeAllOf", { title: config.title })}
-          >
+        <h2 id={headingId}>{title}</h2>
+        {seeAll ? (
+          <a className="see-all" href={seeAll} aria-label={t("seeAllOf", { title })}>
             {t("seeAll")}
           </a>
         ) : null}
@@ -94,14 +127,15 @@ function RailRow({ config, data }: { config: RailBlock; data: ResultSet }) {
         </div>
       </div>
       <ul className="rail-list" ref={listRef}>
-        {cards.map((card, index) => (
-          <li key={`${card.type}-${card.id}`} className="rail-item">
+        {cards.map((item, index) => (
+          <li key={item.key} className="rail-item">
             <Card
-              card={card}
-              href={render.hrefFor(card)}
+              card={item.card}
+              href={item.href}
+              progress={item.progress}
               locale={render.locale}
               titleScale={render.cardTitleScale}
-              shape={config.cardShape ?? "landscape"}
+              shape={shape}
               // Roving focus needs script; without it every card stays a tab stop.
               tabIndex={hydrated ? (index === focusIndex ? 0 : -1) : undefined}
               onKeyDown={onKeyDown(index)}

@@ -1,35 +1,26 @@
-import { useT } from "../../app/i18n/i18n.ts";
-import { imageAtWidth } from "../../app/ui/image.tsx";
 import type { SponsorBlock } from "../../schemas/generated/blocks-sponsor.ts";
-import { NEW_TAB, safeLinkUrl } from "../links.ts";
-import type { BlockDefinition } from "../types.ts";
+import type { Sponsor } from "../../schemas/generated/sponsor.ts";
+import type { BlockDefinition, ResolveContext } from "../types.ts";
+import { SponsorLogo } from "./SponsorLogo.tsx";
 
-/** Spec "Video pages": shown 300 px wide, image requested at width 150. */
-const SPONSOR_IMAGE_REQUEST_WIDTH = 150;
+/** The page item's sponsor when the block shows it; null when the block has its own logo. */
+export type SponsorData = Sponsor | null;
 
-export function SponsorLogo({ config }: { config: SponsorBlock; data: null }) {
-  const t = useT();
-  const href = safeLinkUrl(config.link);
-  if (!config.imageUrl || !href || config.displayMode !== "SHOW") return null;
-  return (
-    <div className="block-sponsor">
-      <a href={href} {...NEW_TAB}>
-        <img
-          src={imageAtWidth(config.imageUrl, SPONSOR_IMAGE_REQUEST_WIDTH)}
-          alt={config.name || t("sponsor")}
-          width={300}
-          height={100}
-          loading="lazy"
-          decoding="async"
-        />
-        <span className="visually-hidden">{t("opensInNewTab")}</span>
-      </a>
-    </div>
-  );
+/** A block that names an image of its own shows that; otherwise it stands for the item's sponsor. */
+function hasOwnLogo(config: SponsorBlock): boolean {
+  return Boolean(config.imageUrl);
 }
 
-export const sponsorBlock: BlockDefinition<SponsorBlock, null> = {
+export function resolveSponsor(config: SponsorBlock, ctx: ResolveContext): Promise<SponsorData> {
+  return hasOwnLogo(config) ? Promise.resolve(null) : ctx.content.currentSponsor();
+}
+
+export function SponsorBlockView({ config, data }: { config: SponsorBlock; data: SponsorData }) {
+  return <SponsorLogo sponsor={hasOwnLogo(config) ? config : data} />;
+}
+
+export const sponsorBlock: BlockDefinition<SponsorBlock, SponsorData> = {
   type: "sponsor",
-  resolve: () => Promise.resolve(null),
-  Component: SponsorLogo,
+  resolve: resolveSponsor,
+  Component: SponsorBlockView,
 };

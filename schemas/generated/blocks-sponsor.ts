@@ -5,7 +5,7 @@
  */
 
 /**
- * A sponsor logo (300 px wide, image requested at width 150) linking out in a new tab; shown only when image, link and displayMode SHOW are all present.
+ * A sponsor logo (300 px wide, image requested at width 150) linking out in a new tab; shown only when image, link and displayMode SHOW are all present. Without an imageUrl of its own, the block shows the sponsor of the item a playlist, series or season page shows (its content metadata), under the same rule.
  */
 export interface SponsorBlock {
   /**
@@ -21,7 +21,7 @@ export interface SponsorBlock {
    */
   name?: string;
   /**
-   * Logo image URL.
+   * Logo image URL. Leave it out to show the page item's own sponsor instead (name, link and displayMode then come from the item too).
    */
   imageUrl?: string;
   /**

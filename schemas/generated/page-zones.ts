@@ -11,6 +11,7 @@ import type { ScheduleBlock } from "./blocks-schedule.ts";
 import type { SponsorBlock } from "./blocks-sponsor.ts";
 import type { PromoBlock } from "./blocks-promo.ts";
 import type { DetailsBlock } from "./blocks-details.ts";
+import type { ContinueWatchingBlock } from "./blocks-continue-watching.ts";
 
 /**
  * Blocks per zone of the layout.
@@ -23,9 +24,11 @@ export interface PageZones {
    *
    * Items: One block; its 'type' decides which fields it has.
    */
-  header?: ((HeroBlock | RailBlock | GridBlock | ScheduleBlock | SponsorBlock | PromoBlock | DetailsBlock) & {
+  header?: ((
+    HeroBlock | RailBlock | GridBlock | ScheduleBlock | SponsorBlock | PromoBlock | DetailsBlock | ContinueWatchingBlock
+  ) & {
     /**
-     * Block type: hero, rail, grid, schedule, sponsor, promo, details.
+     * Block type: hero, rail, grid, schedule, sponsor, promo, details, continueWatching.
      */
     type: string;
   })[];
@@ -36,9 +39,11 @@ export interface PageZones {
    *
    * Items: One block; its 'type' decides which fields it has.
    */
-  main?: ((HeroBlock | RailBlock | GridBlock | ScheduleBlock | SponsorBlock | PromoBlock | DetailsBlock) & {
+  main?: ((
+    HeroBlock | RailBlock | GridBlock | ScheduleBlock | SponsorBlock | PromoBlock | DetailsBlock | ContinueWatchingBlock
+  ) & {
     /**
-     * Block type: hero, rail, grid, schedule, sponsor, promo, details.
+     * Block type: hero, rail, grid, schedule, sponsor, promo, details, continueWatching.
      */
     type: string;
   })[];
@@ -49,9 +54,11 @@ export interface PageZones {
    *
    * Items: One block; its 'type' decides which fields it has.
    */
-  list?: ((HeroBlock | RailBlock | GridBlock | ScheduleBlock | SponsorBlock | PromoBlock | DetailsBlock) & {
+  list?: ((
+    HeroBlock | RailBlock | GridBlock | ScheduleBlock | SponsorBlock | PromoBlock | DetailsBlock | ContinueWatchingBlock
+  ) & {
     /**
-     * Block type: hero, rail, grid, schedule, sponsor, promo, details.
+     * Block type: hero, rail, grid, schedule, sponsor, promo, details, continueWatching.
      */
     type: string;
   })[];
@@ -62,9 +69,11 @@ export interface PageZones {
    *
    * Items: One block; its 'type' decides which fields it has.
    */
-  sidebar?: ((HeroBlock | RailBlock | GridBlock | ScheduleBlock | SponsorBlock | PromoBlock | DetailsBlock) & {
+  sidebar?: ((
+    HeroBlock | RailBlock | GridBlock | ScheduleBlock | SponsorBlock | PromoBlock | DetailsBlock | ContinueWatchingBlock
+  ) & {
     /**
-     * Block type: hero, rail, grid, schedule, sponsor, promo, details.
+     * Block type: hero, rail, grid, schedule, sponsor, promo, details, continueWatching.
      */
     type: string;
   })[];

@@ -421,6 +421,19 @@ export interface RealmSettings {
     linkUrl?: string;
   }[];
   /**
+   * The interstitial video page (spec section 2, Video pages): a playlist, season or series shown by its artwork, title, description, sponsor logo, a Play button and its videos, in place of its composed page. Absent: never shown.
+   */
+  interstitial?: {
+    /**
+     * Show it on playlist, season and interstitial paths, and on a series path whose query has showInterstitial=true.
+     */
+    enabled: boolean;
+    /**
+     * Show it on every series path, whether or not enabled is set.
+     */
+    series: boolean;
+  };
+  /**
    * Player presentation.
    */
   playerSettings?: {

@@ -4,6 +4,8 @@
  * edit the schema and run `npm run schemas` again (`npm test` fails when this file drifts).
  */
 
+import type { Sponsor } from "./sponsor.ts";
+
 /**
  * Stable identifier of the item inside this realm's seed; re-seeding updates the item with the same key.
  */
@@ -133,6 +135,7 @@ export interface Video {
    * Publication date in days relative to the seed run (zero or negative).
    */
   publishedOffsetDays: number;
+  sponsor?: Sponsor;
   /**
    * Licence a viewer must hold to play it (such as ALL_ACCESS); without one, anyone who may see the realm's content may play it.
    */
@@ -157,6 +160,7 @@ export interface Playlist {
   key: Key;
   title: Title;
   description: Description;
+  sponsor?: Sponsor;
   /**
    * Keys of the videos, in playing order.
    *
@@ -172,6 +176,7 @@ export interface Series {
   key: Key;
   title: Title;
   description: Description;
+  sponsor?: Sponsor;
   /**
    * Seasons in order.
    *
@@ -187,6 +192,7 @@ export interface Series {
     number: number;
     title: Title;
     description?: Description;
+    sponsor?: Sponsor;
     /**
      * Episodes in order; each becomes an on-demand video.
      *
@@ -198,6 +204,7 @@ export interface Series {
     episodes: {
       title: Title;
       description: Description;
+      sponsor?: Sponsor;
       /**
        * Running time in seconds.
        */

@@ -136,6 +136,7 @@ content.get("/vod/:id", async (c) => {
     tags: row.tags,
     seasonId: row.seasonId,
     episodeNumber: row.episodeNumber,
+    sponsor: row.sponsor ?? null,
   });
 });
 
@@ -182,6 +183,7 @@ content.get("/playlist/:id", async (c) => {
     .orderBy(asc(t.playlistItems.position));
   return c.json({
     ...playlistCard(row, items.length),
+    sponsor: row.sponsor ?? null,
     videos: items.map((i) => videoCard(i.video)),
   });
 });
@@ -205,6 +207,7 @@ content.get("/series/:id", async (c) => {
     .orderBy(asc(t.seasons.seasonNumber));
   return c.json({
     ...seriesCard(row, seasons.length),
+    sponsor: row.sponsor ?? null,
     seasons: seasons.map((s) => ({
       ...seasonCard(s.season, s.vodCount),
       seasonNumber: s.season.seasonNumber,
@@ -230,6 +233,7 @@ content.get("/season/:id", async (c) => {
     ...seasonCard(row, episodes.length),
     seasonNumber: row.seasonNumber,
     seriesId: row.seriesId,
+    sponsor: row.sponsor ?? null,
     episodes: episodes.map((e) => ({ ...videoCard(e), episodeNumber: e.episodeNumber })),
   });
 });

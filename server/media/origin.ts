@@ -8,6 +8,7 @@ import type { Store } from "../store/store.ts";
 import { liveMediaPlaylist, liveWindowSeconds } from "./hls/live.ts";
 import { masterPlaylist } from "./hls/master.ts";
 import { findRendition, loopedSegmentFile, SAMPLE_MEDIA } from "./hls/sample.ts";
+import { findSubtitleTrack, subtitleSegment } from "./hls/subtitles.ts";
 import { vodMediaPlaylist } from "./hls/vod.ts";
 import { mediaScope, verifyMediaToken } from "./signing.ts";
 
@@ -92,16 +93,38 @@ export function mediaOrigin(options: MediaOriginOptions) {
     const query = windowQuery(c);
     c.header("Content-Type", HLS);
     c.header("Cache-Control", "private, max-age=60");
-    return c.body(masterPlaylist(SAMPLE_MEDIA, (rendition) => `${rendition}/index.m3u8${query}`));
+    return c.body(masterPlaylist(SAMPLE_MEDIA, (child) => `${child}${query}`));
   });
 
   app.get(`${STREAM}/:token/:rendition/index.m3u8`, async (c) => {
-    const kind = c.req.param("kind") as Kind;
-    const id = Number(c.req.param("id"));
     if (!findRendition(SAMPLE_MEDIA, c.req.param("rendition"))) {
       return refuse(c, 404, "NOT_FOUND", "No such rendition");
     }
-    const segmentUri = (n: number) => `${n}.ts`;
+    return mediaPlaylist(c, (n) => `${n}.ts`);
+  });
+
+  // Subtitles: the same timeline as the video, in WebVTT (server/media/hls/subtitles.ts).
+  app.get(`${STREAM}/:token/subs/:language/index.m3u8`, async (c) => {
+    if (!findSubtitleTrack(c.req.param("language"))) {
+      return refuse(c, 404, "NOT_FOUND", "No such subtitle track");
+    }
+    return mediaPlaylist(c, (n) => `${n}.vtt`);
+  });
+
+  app.get(`${STREAM}/:token/subs/:language/:segment{[0-9]{1,9}\\.vtt}`, (c) => {
+    if (!findSubtitleTrack(c.req.param("language"))) {
+      return refuse(c, 404, "NOT_FOUND", "No such subtitle track");
+    }
+    const n = Number(c.req.param("segment").replace(/\.vtt$/, ""));
+    c.header("Content-Type", "text/vtt; charset=utf-8");
+    c.header("Cache-Control", "private, max-age=86400");
+    return c.body(subtitleSegment(SAMPLE_MEDIA, n));
+  });
+
+  /** A media playlist of the stream (a rendition's or a subtitle track's) as it stands now. */
+  async function mediaPlaylist(c: Context, segmentUri: (n: number) => string) {
+    const kind = c.req.param("kind") as Kind;
+    const id = Number(c.req.param("id"));
     c.header("Content-Type", HLS);
     if (kind === "vod") {
       const video = await findVideo(store, id);
@@ -123,7 +146,7 @@ export function mediaOrigin(options: MediaOriginOptions) {
         segmentUri,
       }),
     );
-  });
+  }
 
   app.get(`${STREAM}/:token/:rendition/:segment{[0-9]{1,9}\\.ts}`, async (c) => {
     if (!findRendition(SAMPLE_MEDIA, c.req.param("rendition"))) {

@@ -126,6 +126,7 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
     externalKey: s.key,
     title: s.title,
     description: s.description,
+    sponsor: s.sponsor ?? null,
     coverImageId: images.add(`series/${s.key}/cover`, "series", s.title),
     thumbnailImageId: images.add(`series/${s.key}/thumbnail`, "thumbnail", s.title),
   }));
@@ -140,6 +141,7 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
         title: season.title,
         description: season.description ?? s.description,
         seasonNumber: season.number,
+        sponsor: season.sponsor ?? null,
         ...coverAndThumb("season", `${s.key}-s${season.number}`, season.title, s.title),
       },
     })),
@@ -154,6 +156,7 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
     tags: v.tags ?? [],
     featured: v.featured ?? false,
     licence: v.licence ?? null,
+    sponsor: v.sponsor ?? null,
     ...coverAndThumb("video", v.key, v.title),
   }));
   const episodeRows = seasonRows.flatMap(({ key, season }) =>
@@ -169,6 +172,7 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
         tags: [],
         featured: false,
         licence: null,
+        sponsor: episode.sponsor ?? null,
         episodeNumber: i + 1,
         ...coverAndThumb("video", `${key}-e${i + 1}`, episode.title, season.title),
       },
@@ -195,6 +199,7 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
     externalKey: p.key,
     title: p.title,
     description: p.description,
+    sponsor: p.sponsor ?? null,
     coverImageId: images.add(`playlist/${p.key}/cover`, "playlist", p.title),
     thumbnailImageId: images.add(`playlist/${p.key}/thumbnail`, "playlist", p.title),
   }));

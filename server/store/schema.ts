@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { Sponsor } from "../../schemas/generated/sponsor.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -154,7 +155,13 @@ const contentColumns = () => ({
   updatedAt: updatedAt(),
 });
 
-export const series = pgTable("series", contentColumns(), (t) => [
+/**
+ * Sponsor metadata of an item (schemas/sponsor.schema.json); null when it has none. Whether its
+ * logo shows is decided where it is rendered, from imageUrl, link and displayMode.
+ */
+const sponsor = () => jsonb("sponsor").$type<Sponsor>();
+
+export const series = pgTable("series", { ...contentColumns(), sponsor: sponsor() }, (t) => [
   uniqueIndex("series_realm_key_idx").on(t.realm, t.externalKey),
 ]);
 
@@ -166,6 +173,7 @@ export const seasons = pgTable(
       .notNull()
       .references(() => series.id, { onDelete: "cascade" }),
     seasonNumber: integer("season_number").notNull(),
+    sponsor: sponsor(),
   },
   (t) => [
     uniqueIndex("seasons_realm_key_idx").on(t.realm, t.externalKey),
@@ -185,6 +193,7 @@ export const videos = pgTable(
     episodeNumber: integer("episode_number"),
     /** Licence a viewer must hold to play it; null: any viewer who may see the realm's content. */
     licence: text("licence"),
+    sponsor: sponsor(),
   },
   (t) => [
     uniqueIndex("videos_realm_key_idx").on(t.realm, t.externalKey),
@@ -221,7 +230,7 @@ export const events = pgTable(
   ],
 );
 
-export const playlists = pgTable("playlists", contentColumns(), (t) => [
+export const playlists = pgTable("playlists", { ...contentColumns(), sponsor: sponsor() }, (t) => [
   uniqueIndex("playlists_realm_key_idx").on(t.realm, t.externalKey),
 ]);
 

@@ -150,10 +150,8 @@ test.describe("composed pages", () => {
     await expect(
       page.getByRole("region", { name: "Videos" }).getByRole("listitem").first(),
     ).toBeVisible();
-    await expect(page.getByRole("link", { name: "Northline Bank" })).toHaveAttribute(
-      "target",
-      "_blank",
-    );
+    // Arena enables the interstitial page, which stands in for its playlist and season pages.
+    await expect(page.getByRole("link", { name: "Play", exact: true })).toBeVisible();
 
     const lookup = await request.get("/api/v2/series/by-key/fight-camp", {
       headers: { Realm: "arena", "X-Api-Key": "arena-web-5b1f0c9e2d7a4e61", App: "e2e" },
@@ -171,6 +169,7 @@ test.describe("composed pages", () => {
     await expect(
       page.getByRole("region", { name: "Episodes" }).getByRole("listitem"),
     ).not.toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Play", exact: true })).toBeVisible();
 
     expect((await page.goto("/realm/arena/playlist/999999"))?.status()).toBe(404);
     expect((await page.goto("/realm/arena/season/not-a-number"))?.status()).toBe(404);

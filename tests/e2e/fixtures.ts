@@ -1,8 +1,11 @@
 import { test as base } from "@playwright/test";
+import { TEST_MEDIA_SECRET } from "../fixtures/secrets.ts";
 import { freshDataDir, removeDir, ServerProcess } from "./server-process.ts";
 
 /** The trusted header the test server reads the edge's VPN verdict from (VPN_HEADER). */
 export const VPN_HEADER = "X-Edge-Vpn";
+/** The trusted header the test server reads the viewer's territory from (TERRITORY_HEADER). */
+export const TERRITORY_HEADER = "X-Edge-Territory";
 
 /** One built server with a fresh data folder, shared by the tests of a worker. */
 export const test = base.extend<object, { server: ServerProcess }>({
@@ -14,6 +17,8 @@ export const test = base.extend<object, { server: ServerProcess }>({
         DATA_DIR: dataDir,
         LOG_REQUESTS: "false",
         VPN_HEADER,
+        TERRITORY_HEADER,
+        MEDIA_SIGNING_SECRET: TEST_MEDIA_SECRET,
       });
       await use(server);
       await server.stop();

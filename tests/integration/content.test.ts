@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { SchemaName } from "../../schemas/index.ts";
+import { validate } from "../../schemas/validator.ts";
 import { useSeededPlatform } from "../fixtures/platform.ts";
 
 const platform = useSeededPlatform();
@@ -100,6 +102,81 @@ describe("on-demand catalogue", () => {
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
     const item = await json("liga", `/api/v2/news/${news.hits[0].id}`);
     expect(item.body.split("\n\n").length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("sponsors in detail answers", () => {
+  const detail = async (
+    realm: "arena" | "liga",
+    path: string,
+    schema: SchemaName,
+  ): Promise<{ sponsor: unknown } & Record<string, unknown>> => {
+    const body = await json(realm, path);
+    expect(validate(schema, body).issues, path).toEqual([]);
+    return body;
+  };
+  const idOf = async (realm: "arena" | "liga", type: "series" | "playlist", key: string) =>
+    (await json(realm, `/api/v2/${type}/by-key/${key}`)).id as number;
+
+  it("gives a series, its seasons and its episodes their own sponsor or null", async () => {
+    const fightCamp = await detail(
+      "arena",
+      `/api/v2/series/${await idOf("arena", "series", "fight-camp")}`,
+      "seriesDetail",
+    );
+    expect(fightCamp.sponsor).toEqual({
+      name: "Titan Energy",
+      imageUrl: "/images/arena/sponsor/titan-energy.webp",
+      link: "https://titan-energy.example.com",
+      displayMode: "SHOW",
+    });
+    const [first, second] = fightCamp.seasons as { id: number }[];
+    const season1 = await detail("arena", `/api/v2/season/${first!.id}`, "seasonDetail");
+    expect(season1.sponsor).toMatchObject({ name: "Northline Bank", displayMode: "SHOW" });
+    const season2 = await detail("arena", `/api/v2/season/${second!.id}`, "seasonDetail");
+    expect(season2.sponsor).toBeNull();
+    const [episode] = season1.episodes as { id: number }[];
+    expect((await detail("arena", `/api/v2/vod/${episode!.id}`, "videoDetail")).sponsor).toBeNull();
+  });
+
+  it("keeps a hidden sponsor on record with displayMode HIDE", async () => {
+    const cornered = await detail(
+      "arena",
+      `/api/v2/series/${await idOf("arena", "series", "cornered")}`,
+      "seriesDetail",
+    );
+    expect(cornered.sponsor).toMatchObject({ name: "Northline Bank", displayMode: "HIDE" });
+  });
+
+  it("gives playlists and videos theirs", async () => {
+    const goals = await detail(
+      "liga",
+      `/api/v2/playlist/${await idOf("liga", "playlist", "gols-da-rodada")}`,
+      "playlistDetail",
+    );
+    expect(goals.sponsor).toEqual({
+      name: "Cerveja Aurora",
+      imageUrl: "/images/liga/sponsor/cerveja-aurora.webp",
+      link: "https://cerveja-aurora.example.com",
+      displayMode: "SHOW",
+    });
+    const other = await detail(
+      "liga",
+      `/api/v2/playlist/${await idOf("liga", "playlist", "jogos-historicos")}`,
+      "playlistDetail",
+    );
+    expect(other.sponsor).toBeNull();
+    const [sponsored] = (
+      await json("liga", "/api/v2/cards?ref=VIDEO:reprise-r25-estrela-do-norte-x-clube-atlantico")
+    ).hits as { id: number }[];
+    const video = await detail("liga", `/api/v2/vod/${sponsored!.id}`, "videoDetail");
+    expect(video.sponsor).toMatchObject({ name: "Banco Horizonte", displayMode: "SHOW" });
+  });
+
+  it("serves the sponsor logos the content names", async () => {
+    const res = await platform.api.app.request("/images/liga/sponsor/cerveja-aurora.webp?w=150");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/webp");
   });
 });
 

@@ -8,6 +8,7 @@ import { createTokenIssuer } from "../../server/auth/tokens.ts";
 import { mediaScope, signMediaToken } from "../../server/media/signing.ts";
 import * as t from "../../server/store/schema.ts";
 import { accountWithSession } from "../fixtures/accounts.ts";
+import { parseMediaPlaylist } from "../unit/media/parse-playlist.ts";
 import { TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
 
 const TERRITORY = "X-Edge-Country";
@@ -225,6 +226,31 @@ describe("the signed media origin", () => {
     ).toBe(true);
   });
 
+  it("serves a stream's subtitles on the video's timeline, under the same signature", async () => {
+    const viewer = await accountWithSession(platform.store, "arena");
+    const video = await idOf(t.videos, "arena", "replay-afc-208-prelims");
+    const body = await grant("arena", `vod/${video}`, viewer.auth);
+    const token = body.url.split("/")[4]!;
+    const master = await (await media(body.url)).text();
+    const uri = /TYPE=SUBTITLES,.*URI="([^"]+)"/.exec(master)![1]!;
+    const subs = new URL(uri, new URL(body.url, "http://origin")).pathname;
+    expect(subs).toBe(`/media/vod/${video}/${token}/subs/en/index.m3u8`);
+    const cues = parseMediaPlaylist(await (await media(subs)).text());
+    const video360 = parseMediaPlaylist(
+      await (await media(await childOf(body.url, "360p"))).text(),
+    );
+    // One cue file per video segment, with the same discontinuities.
+    expect(cues.segments.map((s) => [s.sequence, s.discontinuity])).toEqual(
+      video360.segments.map((s) => [s.sequence, s.discontinuity]),
+    );
+    expect(cues.segments[17]!.uri).toBe("17.vtt");
+    const cue = await media(`/media/vod/${video}/${token}/subs/en/17.vtt`);
+    expect(cue.headers.get("Content-Type")).toBe("text/vtt; charset=utf-8");
+    expect(await cue.text()).toContain("Subtitles 00:00:34");
+    expect((await media(`/media/vod/${video}/${token}/subs/xx/index.m3u8`)).status).toBe(404);
+    expect((await media(`/media/vod/${video}/not.a-token/subs/en/17.vtt`)).status).toBe(403);
+  });
+
   it("refuses playlists and segments with a missing, expired or foreign signature", async () => {
     const viewer = await accountWithSession(platform.store, "arena");
     const video = await idOf(t.videos, "arena", "replay-afc-208-prelims");
@@ -281,5 +307,40 @@ describe("the signed media origin", () => {
     expect(playlist.match(/#EXTINF/g)).toHaveLength(870);
     expect(playlist).toContain("#EXT-X-PROGRAM-DATE-TIME:");
     expect(playlist).toContain("#EXT-X-DISCONTINUITY\n");
+  });
+
+  it("slides over HTTP as the clock moves: read twice, the window moved on and agrees", async () => {
+    const viewer = await accountWithSession(platform.store, "arena");
+    const channel = await idOf(t.events, "arena", "afc-24-7");
+    const body = await grant("arena", `live/${channel}`, viewer.auth);
+    const url = await childOf(body.url, "360p");
+    const read = async () => parseMediaPlaylist(await (await media(url)).text());
+    const first = await read();
+    // A segment is 2 s long: within a few seconds the live edge has a new one.
+    let second = await read();
+    for (
+      let tries = 0;
+      tries < 40 && second.segments[0]!.sequence === first.segments[0]!.sequence;
+      tries++
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      second = await read();
+    }
+    const moved = second.segments[0]!.sequence - first.segments[0]!.sequence;
+    expect(moved).toBeGreaterThan(0);
+    expect(second.segments).toHaveLength(first.segments.length);
+    for (const playlist of [first, second]) {
+      // Continuous sequence numbers, each segment 2 s after the one before it.
+      playlist.segments.forEach((segment, i) => {
+        if (i === 0) return;
+        const before = playlist.segments[i - 1]!;
+        expect(segment.sequence).toBe(before.sequence + 1);
+        expect(Date.parse(segment.programDateTime!) - Date.parse(before.programDateTime!)).toBe(
+          2000,
+        );
+      });
+    }
+    // Where the two readings overlap they name the same segments at the same times.
+    expect(second.segments.slice(0, -moved)).toEqual(first.segments.slice(moved));
   });
 });

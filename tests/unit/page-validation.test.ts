@@ -42,6 +42,7 @@ describe("composed page validation", () => {
             link: { contentLink: { key: "afc-24-7", type: "LIVE" } },
             openInNewTab: false,
           },
+          { id: "resume", type: "continueWatching", itemsPerPage: 8, cardShape: "portrait" },
         ],
       }),
     );

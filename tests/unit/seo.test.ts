@@ -135,8 +135,10 @@ describe("sitemap entries", () => {
       "/plugin/standings",
       "/section/fight-nights",
       "/schedule",
-      // Only the playlist page exists as a template; pages not built yet (vod, live, news) wait.
+      // Only the playlist page exists as a template; pages not built yet (news) wait.
       "/playlist/3",
+      "/vod/5",
+      "/live/6",
     ]);
   });
 

@@ -114,6 +114,23 @@ describe("Card", () => {
     expect(render(EVENTS[2]!).querySelector(".badge-live")).toBeNull();
   });
 
+  it("shows watch progress only when given, as a bar the link is described by", () => {
+    expect(render(VIDEOS[0]!).querySelector('[role="progressbar"]')).toBeNull();
+    const dom = serverDom(
+      <Card
+        card={VIDEOS[0]!}
+        href="/vod/200"
+        locale="en"
+        progress={{ fraction: 0.4, remainingSeconds: 57 }}
+      />,
+    );
+    const bar = dom.querySelector('[role="progressbar"]')!;
+    expect(bar.getAttribute("aria-label")).toBe("1 min left");
+    expect(bar.getAttribute("aria-valuenow")).toBe("40");
+    expect(bar.querySelector<HTMLElement>(".watch-progress-fill")!.style.width).toBe("40%");
+    expect(dom.querySelector("a")!.getAttribute("aria-describedby")!.split(" ")).toContain(bar.id);
+  });
+
   it("scales the title font and sets its line height from the scale", () => {
     const title = (scale: number) =>
       render(VIDEOS[0]!, { titleScale: scale }).querySelector<HTMLElement>(".card-title")!.style;

@@ -5,10 +5,17 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createI18n } from "../../../app/i18n/i18n.ts";
 import { BlockRenderContext, type BlockRender } from "../../../blocks/render-context.tsx";
-import type { ContentQuery, ContentRef, ContentSource } from "../../../blocks/types.ts";
+import type {
+  ContentQuery,
+  ContentRef,
+  ContentSource,
+  ViewerSource,
+} from "../../../blocks/types.ts";
 import type { Card } from "../../../schemas/generated/card.ts";
 import type { Hero } from "../../../schemas/generated/init-response.ts";
 import type { ResultSet } from "../../../schemas/generated/result-set.ts";
+import type { WatchHistoryItem } from "../../../schemas/generated/watch-history.ts";
+import type { Sponsor } from "../../../schemas/generated/sponsor.ts";
 
 export const NOW = new Date("2025-03-14T15:30:00Z");
 const hours = (h: number) => new Date(NOW.getTime() + h * 3_600_000).toISOString();
@@ -106,11 +113,18 @@ export class MemoryContent implements ContentSource {
     private readonly catalogue = CATALOGUE,
     /** The card of the item the page shows, for playlist, series and season pages. */
     private readonly currentCard: Card | null = null,
+    /** That item's sponsor metadata. */
+    private readonly sponsor: Sponsor | null = null,
   ) {}
 
   async current(): Promise<Card | null> {
     this.calls.push({ method: "current", args: [] });
     return this.currentCard;
+  }
+
+  async currentSponsor(): Promise<Sponsor | null> {
+    this.calls.push({ method: "currentSponsor", args: [] });
+    return this.sponsor;
   }
 
   async list(query: ContentQuery, paging: { page: number; rpp: number }): Promise<ResultSet> {
@@ -185,8 +199,19 @@ export const HEROES: Hero[] = [
   },
 ];
 
-export function context(content: ContentSource = new MemoryContent()) {
-  return { content, heroes: HEROES, now: NOW };
+/** The ViewerSource the app would inject for a signed-in viewer, over a fixed history. */
+export class MemoryViewer implements ViewerSource {
+  readonly limits: number[] = [];
+  constructor(private readonly items: WatchHistoryItem[] = []) {}
+
+  async history(limit: number): Promise<WatchHistoryItem[]> {
+    this.limits.push(limit);
+    return this.items.slice(0, limit);
+  }
+}
+
+export function context(content: ContentSource = new MemoryContent(), viewer?: ViewerSource) {
+  return { content, heroes: HEROES, now: NOW, ...(viewer ? { viewer } : {}) };
 }
 
 export function renderer(overrides: Partial<BlockRender> = {}): BlockRender {

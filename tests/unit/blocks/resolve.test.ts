@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { resolveZones } from "../../../blocks/resolve.ts";
+import { isPerViewer, resolvePerViewer, resolveZones } from "../../../blocks/resolve.ts";
 import type { ContentQuery } from "../../../blocks/types.ts";
 import type { PageZones } from "../../../schemas/generated/page-zones.ts";
 import type { ResultSet } from "../../../schemas/generated/result-set.ts";
-import { context, MemoryContent } from "./fixtures.tsx";
+import { context, MemoryContent, MemoryViewer, video } from "./fixtures.tsx";
 
 /** A content source whose lists take `delayMs`, counting how many run at once. */
 class SlowContent extends MemoryContent {
@@ -79,5 +79,51 @@ describe("resolveZones", () => {
   it("produces data that survives JSON (loader to browser)", async () => {
     const resolved = await resolveZones(zones, context(new SlowContent(0)));
     expect(JSON.parse(JSON.stringify(resolved))).toEqual(resolved);
+  });
+});
+
+describe("resolvePerViewer", () => {
+  const personal: PageZones = {
+    main: [
+      { id: "latest", type: "rail", title: "Latest", source: { kind: "videos" } },
+      { id: "continue-watching", type: "continueWatching" },
+    ],
+  };
+  const history = [
+    { kind: "vod" as const, card: video(501, "Main card", 1200), position: 300, watchedAt: "" },
+  ];
+
+  it("knows which blocks depend on the viewer", () => {
+    expect(personal.main!.map((block) => isPerViewer(block))).toEqual([false, true]);
+  });
+
+  it("resolves only those again, with the viewer, leaving the shared answer untouched", async () => {
+    const content = new MemoryContent();
+    const shared = await resolveZones(personal, context(content));
+    const before = structuredClone(shared);
+    const listsBefore = content.calls.length;
+    const viewer = new MemoryViewer(history);
+    const mine = await resolvePerViewer(shared, context(content, viewer));
+    // The shared rail is not fetched again; the shared answer (a cache entry) is not changed.
+    expect(content.calls).toHaveLength(listsBefore);
+    expect(shared).toEqual(before);
+    expect(mine.main![0]).toBe(shared.main![0]);
+    expect(shared.main![1]).toMatchObject({ status: "ok", data: { items: [] } });
+    expect(mine.main![1]).toMatchObject({
+      status: "ok",
+      data: { items: [{ kind: "vod", card: { id: 501 } }] },
+    });
+    expect(viewer.limits).toHaveLength(1);
+  });
+
+  it("reports a viewer's block that fails in place, like any other", async () => {
+    const shared = await resolveZones(personal, context());
+    const broken = new MemoryViewer();
+    broken.history = () => Promise.reject(new Error("history unavailable"));
+    const mine = await resolvePerViewer(shared, context(new MemoryContent(), broken));
+    expect(mine.main![1]).toEqual(
+      expect.objectContaining({ status: "error", message: "history unavailable" }),
+    );
+    expect(mine.main![0]!.status).toBe("ok");
   });
 });

@@ -1,0 +1,165 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { BlockRenderContext } from "../../blocks/render-context.tsx";
+import { Rail } from "../../blocks/rail/Rail.tsx";
+import { SponsorLogo } from "../../blocks/sponsor/SponsorLogo.tsx";
+import type { ResultSet } from "../../schemas/generated/result-set.ts";
+import { useT } from "../i18n/i18n.ts";
+import { realmBlockRender } from "../composer/PageScreen.tsx";
+import type { loader as rootLoader } from "../root.tsx";
+import { DEFAULT_TARGET } from "../realm/guards.ts";
+import { routeHref } from "../realm/routes.ts";
+import { formatDuration } from "../ui/Card.tsx";
+import { imageAtWidth } from "../ui/image.tsx";
+import { LiveBadge } from "../ui/LiveBadge.tsx";
+import { LocalTime } from "../ui/LocalTime.tsx";
+import { PlayerEvents } from "./events.ts";
+import { PlaybackErrorDialog } from "./PlaybackErrorDialog.tsx";
+import type { PlaybackRefusal } from "./playback-errors.ts";
+import type { PlaybackRoutes } from "./playback-session.ts";
+import { VideoPlayer } from "./VideoPlayer.tsx";
+import type { loadWatchPage, RelatedRail } from "./watch.server.ts";
+
+type WatchLoader = (args: LoaderFunctionArgs) => ReturnType<typeof loadWatchPage>;
+
+// Poster frames are requested at the player's typical width.
+const POSTER_WIDTH = 1280;
+const WHEN: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
+
+/** The VOD and live pages: the player, what is playing, and what to watch next. */
+export function WatchScreen() {
+  const loaded = useLoaderData<WatchLoader>();
+  const shell = useRouteLoaderData<typeof rootLoader>("root")?.shell;
+  const t = useT();
+  const { kind, item, playback, basePath } = loaded;
+  const [refusal, setRefusal] = useState<PlaybackRefusal | null>(
+    playback.state === "refused" ? playback.refusal : null,
+  );
+  const onFatal = useCallback((next: PlaybackRefusal) => setRefusal((shown) => shown ?? next), []);
+  const events = useMemo(() => new PlayerEvents(), []);
+  const routes = useMemo<PlaybackRoutes>(
+    () => ({
+      grant: routeHref(basePath, { name: "playbackGrant", params: { kind, id: String(item.id) } }),
+      heartbeat: routeHref(basePath, { name: "playbackHeartbeat" }),
+      end: routeHref(basePath, { name: "playbackEnd" }),
+    }),
+    [basePath, kind, item.id],
+  );
+  const event = item.type === "LIVE_EVENT" ? item : null;
+  const video = item.type === "VOD_VIDEO" ? item : null;
+  useStartWhenDue(playback.state === "notStarted" ? event?.startDate : undefined);
+  const image = item.coverUrl ?? item.thumbnailUrl;
+  const poster = image ? imageAtWidth(image, POSTER_WIDTH) : undefined;
+  const locale = shell?.locale ?? "en";
+
+  return (
+    <article className="watch">
+      <div className="watch-stage">
+        {playback.state === "ready" && !refusal ? (
+          <VideoPlayer
+            key={`${kind}-${item.id}-${playback.grant.sessionId}`}
+            grant={playback.grant}
+            duration={video?.duration}
+            routes={routes}
+            title={item.title}
+            poster={poster}
+            events={events}
+            onFatal={onFatal}
+          />
+        ) : (
+          <div className="player player-placeholder">
+            {poster ? <img className="player-video" src={poster} alt="" /> : null}
+            {playback.state === "notStarted" && event ? (
+              <p className="player-notice" role="status">
+                {t("eventNotStartedYet")}{" "}
+                <LocalTime iso={event.startDate} locale={locale} options={WHEN} />
+              </p>
+            ) : null}
+          </div>
+        )}
+      </div>
+      <div className="watch-info">
+        <h1 className="watch-title">{item.title}</h1>
+        <p className="watch-meta">
+          {event?.live ? <LiveBadge /> : null}
+          {event?.competition ? <span>{event.competition}</span> : null}
+          {event?.venue ? <span>{event.venue}</span> : null}
+          {event ? (
+            <span>
+              <LocalTime iso={event.startDate} locale={locale} options={WHEN} />
+            </span>
+          ) : null}
+          {video?.duration ? <span>{formatDuration(video.duration)}</span> : null}
+          {video?.episodeNumber ? (
+            <span>{t("episodeNumber", { number: video.episodeNumber })}</span>
+          ) : null}
+        </p>
+        {item.description ? <p className="watch-description">{item.description}</p> : null}
+        <SponsorLogo sponsor={video?.sponsor} />
+      </div>
+      <RelatedRails rails={loaded.related} basePath={basePath} locale={locale} />
+      {refusal ? (
+        <PlaybackErrorDialog
+          refusal={refusal}
+          rootHref={routeHref(basePath, { name: "root" })}
+          defaultHref={routeHref(basePath, DEFAULT_TARGET)}
+        />
+      ) : null}
+    </article>
+  );
+}
+
+// Timers further out than this are left to a reload; browsers cap them at about 24.8 days anyway.
+const LONGEST_WAIT_MS = 6 * 60 * 60 * 1000;
+
+/** A page waiting for its event asks for playback again once the event is due to start. */
+function useStartWhenDue(startDate: string | undefined) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!startDate) return;
+    // A second late, so the platform's clock has passed the start too.
+    const wait = Date.parse(startDate) - Date.now() + 1000;
+    if (!(wait > 0) || wait > LONGEST_WAIT_MS) return;
+    const timer = window.setTimeout(() => revalidator.revalidate(), wait);
+    return () => window.clearTimeout(timer);
+  }, [startDate, revalidator]);
+}
+
+function RelatedRails({
+  rails,
+  basePath,
+  locale,
+}: {
+  rails: RelatedRail[];
+  basePath: string;
+  locale: string;
+}) {
+  const t = useT();
+  const shell = useRouteLoaderData<typeof rootLoader>("root")?.shell;
+  const titleScale = shell?.theme.cardTitleFontScale ?? 1;
+  const render = useMemo(
+    () =>
+      realmBlockRender(basePath, locale, titleScale, {
+        // Related rails show what they hold; they have no further pages.
+        loadMore: () => Promise.reject(new Error("related rails have no more pages")),
+      }),
+    [basePath, locale, titleScale],
+  );
+  if (rails.length === 0) return null;
+  return (
+    <BlockRenderContext.Provider value={render}>
+      <div className="watch-related">
+        {rails.map((rail) => {
+          const data: ResultSet = {
+            hits: rail.cards,
+            page: 1,
+            totalPages: 1,
+            totalHits: rail.cards.length,
+          };
+          return <Rail key={rail.id} config={{ title: t(rail.titleKey) }} data={data} />;
+        })}
+      </div>
+    </BlockRenderContext.Provider>
+  );
+}

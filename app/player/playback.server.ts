@@ -1,0 +1,146 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { PlaybackGrant } from "../../schemas/generated/playback.ts";
+import { deviceIdOf } from "../notices/cookies.server.ts";
+import { PlatformError } from "../platform/client.ts";
+import { platformClient } from "../platform/platform.server.ts";
+import { jsonAnswer } from "../realm/json-answer.server.ts";
+import { requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
+import { playbackErrorCase, type PlaybackRefusal } from "./playback-errors.ts";
+
+export type PlaybackKind = PlaybackGrant["kind"];
+
+const ID = /^[1-9]\d{0,9}$/;
+const SESSION_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+export function playbackKind(value: string | undefined): PlaybackKind | null {
+  return value === "vod" || value === "live" ? value : null;
+}
+
+export function contentId(value: string | undefined): number | null {
+  return value && ID.test(value) ? Number(value) : null;
+}
+
+/**
+ * Native HLS players (iPhone, iPad) hold a long live window poorly; they get the short DVR
+ * window the spec gives some browsers. Everyone else seeks through the realm's whole window.
+ */
+export function wantsShortDvrWindow(userAgent: string | null): boolean {
+  return /\b(iPhone|iPad|iPod)\b/.test(userAgent ?? "");
+}
+
+/** The platform as this viewer on this device, with the edge's territory for geo-blocking. */
+export async function viewerPlayback(
+  args: LoaderFunctionArgs | ActionFunctionArgs,
+  realmRequest?: RealmRequest,
+) {
+  const { realm, viewer } = realmRequest ?? (await requireRealmRequest(args));
+  const device = await deviceIdOf(args.request, args.context);
+  const platform = platformClient(args.context, {
+    realm,
+    deviceId: device.deviceId,
+    token: viewer.token,
+  });
+  const headers = args.context.territoryHeaders ?? {};
+  return {
+    setCookie: device.setCookie,
+    signedIn: viewer.token !== undefined,
+    /** A playback grant, or the modal case the platform's refusal calls for. */
+    async grant(kind: PlaybackKind, id: number): Promise<PlaybackGrant | PlaybackRefusal> {
+      if (!viewer.token) return { error: "authentication", code: "AUTHENTICATION_REQUIRED" };
+      try {
+        return await platform.get<PlaybackGrant>(`/v2/playback/${kind}/${id}`, {
+          headers,
+          query: {
+            window: wantsShortDvrWindow(args.request.headers.get("User-Agent"))
+              ? "short"
+              : undefined,
+          },
+        });
+      } catch (error) {
+        return refusal(error);
+      }
+    },
+    async heartbeat(sessionId: string, position: number): Promise<PlaybackRefusal | null> {
+      if (!viewer.token) return { error: "authentication", code: "AUTHENTICATION_REQUIRED" };
+      try {
+        await platform.post("/v2/playback/heartbeat", { sessionId, position });
+        return null;
+      } catch (error) {
+        return refusal(error);
+      }
+    },
+    async end(sessionId: string): Promise<void> {
+      if (!viewer.token) return;
+      try {
+        await platform.delete(`/v2/playback/session/${encodeURIComponent(sessionId)}`);
+      } catch (error) {
+        // A session that already lapsed has nothing left to free.
+        if (!(error instanceof PlatformError) || error.status >= 500) throw error;
+      }
+    },
+  };
+}
+
+function refusal(error: unknown): PlaybackRefusal {
+  if (!(error instanceof PlatformError)) throw error;
+  if (error.status >= 500) console.error(`playback: ${error.message}`);
+  return { error: playbackErrorCase(error.code), code: error.code };
+}
+
+function refusalStatus(refusal: PlaybackRefusal): number {
+  return refusal.error === "authentication" ? 401 : refusal.error === "video" ? 502 : 403;
+}
+
+/**
+ * `GET {realm}/playback/{vod|live}/{id}`: a fresh grant for the player (a retry, a renewal
+ * after the signature lapsed), or `{error, code}` naming the modal case.
+ */
+export async function playbackGrantLoader(args: LoaderFunctionArgs): Promise<Response> {
+  const kind = playbackKind(args.params.kind);
+  const id = contentId(args.params.id);
+  if (!kind || !id) return jsonAnswer({ error: "video", code: "NOT_FOUND" }, 404);
+  const playback = await viewerPlayback(args);
+  const grant = await playback.grant(kind, id);
+  if ("error" in grant) return jsonAnswer(grant, refusalStatus(grant), playback.setCookie);
+  return jsonAnswer({ grant }, 200, playback.setCookie);
+}
+
+async function readSessionForm(request: Request) {
+  try {
+    const form = await request.formData();
+    const sessionId = form.get("sessionId");
+    const position = Number(form.get("position"));
+    if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId)) return null;
+    return { sessionId, position: Number.isFinite(position) && position >= 0 ? position : null };
+  } catch {
+    return null;
+  }
+}
+
+/** `POST {realm}/playback/heartbeat` with `sessionId` and `position`: the player is playing. */
+export async function heartbeatAction(args: ActionFunctionArgs): Promise<Response> {
+  if (args.request.method !== "POST")
+    return jsonAnswer({ error: "video", code: "METHOD_NOT_ALLOWED" }, 405);
+  const body = await readSessionForm(args.request);
+  if (!body) return jsonAnswer({ error: "video", code: "INVALID_BODY" }, 400);
+  const playback = await viewerPlayback(args);
+  const refused = await playback.heartbeat(body.sessionId, body.position ?? 0);
+  if (refused)
+    return jsonAnswer(refused, refused.code === "OTHER_DEVICE" ? 409 : refusalStatus(refused));
+  return jsonAnswer(null, 204);
+}
+
+/**
+ * `POST {realm}/playback/end` with `sessionId` and `position` (a beacon as the page goes): the
+ * position is kept and the session frees its place for another device at once.
+ */
+export async function endAction(args: ActionFunctionArgs): Promise<Response> {
+  if (args.request.method !== "POST")
+    return jsonAnswer({ error: "video", code: "METHOD_NOT_ALLOWED" }, 405);
+  const body = await readSessionForm(args.request);
+  if (!body) return jsonAnswer({ error: "video", code: "INVALID_BODY" }, 400);
+  const playback = await viewerPlayback(args);
+  if (body.position !== null) await playback.heartbeat(body.sessionId, body.position);
+  await playback.end(body.sessionId);
+  return jsonAnswer(null, 204);
+}

@@ -1,0 +1,139 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { isbot } from "isbot";
+import type { Card } from "../../schemas/generated/card.ts";
+import type { PlaybackGrant } from "../../schemas/generated/playback.ts";
+import type { ResultSet } from "../../schemas/generated/result-set.ts";
+import type { WatchItem } from "../../schemas/generated/watch-item.ts";
+import { PlatformError, type PlatformClient } from "../platform/client.ts";
+import { platformClient } from "../platform/platform.server.ts";
+import { requireRealmRequest } from "../realm/request.server.ts";
+import { asRouteError } from "../realm/shell.server.ts";
+import { pageSeo } from "../seo/page-seo.ts";
+import type { PlaybackRefusal } from "./playback-errors.ts";
+import { contentId, viewerPlayback, type PlaybackKind } from "./playback.server.ts";
+
+/** A rail under the player: its title's label key and cards. */
+export interface RelatedRail {
+  id: string;
+  titleKey: string;
+  cards: Card[];
+}
+
+export type WatchPlayback =
+  | { state: "ready"; grant: PlaybackGrant }
+  | { state: "refused"; refusal: PlaybackRefusal }
+  /** A live event that has not begun: its page counts down instead. */
+  | { state: "notStarted" }
+  /** A search engine's crawler: it gets the page without a stream or an error modal. */
+  | { state: "crawler" };
+
+const RELATED_ITEMS = 12;
+
+/**
+ * The watch page of a video (`/vod/{id}`) or live event (`/live/{id}`): the item, the viewer's
+ * playback grant (or why there is none) and related rails. The grant holds a signed URL for
+ * this viewer only, so the page is never stored by any cache.
+ */
+export async function loadWatchPage(args: LoaderFunctionArgs, kind: PlaybackKind) {
+  const realmRequest = await requireRealmRequest(args);
+  const { realm, shell, basePath } = realmRequest;
+  const id = contentId(args.params.id);
+  if (!id) throw data(null, { status: 404 });
+  const platform = platformClient(args.context, {
+    realm,
+    locale: shell.locale,
+    token: realmRequest.viewer.token,
+  });
+  // The grant does not depend on the item's details: both are asked for at once.
+  const crawler = isbot(args.request.headers.get("User-Agent") ?? "");
+  const playback = await viewerPlayback(args, realmRequest);
+  const watching: Promise<WatchPlayback> = crawler
+    ? Promise.resolve({ state: "crawler" })
+    : playbackOf(playback.grant(kind, id));
+  // Awaited below; a page that ends early (no such item) must not leave it unhandled.
+  watching.catch(() => undefined);
+  let item: WatchItem;
+  try {
+    item = await platform.get<WatchItem>(`/v2/${kind === "vod" ? "vod" : "event"}/${id}`);
+  } catch (error) {
+    if (
+      error instanceof PlatformError &&
+      (error.code === "NOT_FOUND" || error.code === "INVALID_ID")
+    ) {
+      throw data(null, { status: 404 });
+    }
+    throw asRouteError(error);
+  }
+
+  const [watch, related] = await Promise.all([watching, relatedRails(platform, kind, item)]);
+  const seo = pageSeo({
+    requestUrl: new URL(args.request.url),
+    basePath,
+    preferredDomain: realm.preferredDomain,
+    key: `${kind}/${id}`,
+    images: [item.coverUrl, item.thumbnailUrl, realm.logoUrl],
+  });
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  if (playback.setCookie) headers.append("Set-Cookie", playback.setCookie);
+  return data({ kind, item, playback: watch, related, basePath, seo }, { headers });
+}
+
+async function playbackOf(
+  pending: Promise<PlaybackGrant | PlaybackRefusal>,
+): Promise<WatchPlayback> {
+  const answer = await pending;
+  if (!("error" in answer)) return { state: "ready", grant: answer };
+  if (answer.code === "NOT_STARTED") return { state: "notStarted" };
+  return { state: "refused", refusal: answer };
+}
+
+/**
+ * What to watch next. A series episode: the rest of its season. Another video: the latest
+ * videos. An event: what is live now and what comes next. A rail that fails to load is left
+ * out; the stream matters more than its neighbours.
+ */
+async function relatedRails(
+  platform: PlatformClient,
+  kind: PlaybackKind,
+  item: WatchItem,
+): Promise<RelatedRail[]> {
+  const others = (cards: Card[]) =>
+    cards.filter((card) => card.id !== item.id || card.type !== item.type);
+  const list = async (path: string, query: Record<string, string | number> = {}) => {
+    try {
+      const set = await platform.get<ResultSet>(path, { query: { ...query, rpp: RELATED_ITEMS } });
+      return others(set.hits);
+    } catch (error) {
+      console.error(
+        `related rail ${path}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return [];
+    }
+  };
+  const rails: RelatedRail[] = [];
+  if (kind === "vod") {
+    if (item.type === "VOD_VIDEO" && item.seasonId) {
+      try {
+        const season = await platform.get<{ episodes: Card[] }>(`/v2/season/${item.seasonId}`);
+        rails.push({
+          id: "season",
+          titleKey: "moreFromThisSeason",
+          cards: others(season.episodes),
+        });
+      } catch (error) {
+        console.error(`related season: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    rails.push({ id: "latest", titleKey: "latestVideos", cards: await list("/v2/vods") });
+  } else {
+    const [live, upcoming] = await Promise.all([
+      list("/v2/events", { status: "LIVE" }),
+      list("/v2/events", { status: "UPCOMING" }),
+    ]);
+    rails.push({ id: "live", titleKey: "liveNow", cards: live });
+    rails.push({ id: "upcoming", titleKey: "upcoming", cards: upcoming });
+    if (item.type === "LIVE_EVENT" && item.replay)
+      rails.unshift({ id: "replay", titleKey: "replay", cards: [item.replay] });
+  }
+  return rails.filter((rail) => rail.cards.length > 0);
+}

@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import playerStyles from "../styles/player.css?url";
+import { loadWatchPage } from "../player/watch.server.ts";
+import { watchMeta } from "../player/watch-meta.ts";
+import { WatchScreen } from "../player/WatchScreen.tsx";
+
+/** `/vod/{id}`: a video on demand, resumed where the profile stopped. */
+export const loader = (args: LoaderFunctionArgs) => loadWatchPage(args, "vod");
+export const links = () => [{ rel: "stylesheet", href: playerStyles }];
+export const meta = watchMeta;
+export default WatchScreen;

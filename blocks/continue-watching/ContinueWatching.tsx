@@ -1,0 +1,31 @@
+import { useT } from "../../app/i18n/i18n.ts";
+import type { ContinueWatchingBlock } from "../../schemas/generated/blocks-continue-watching.ts";
+import { RailRow } from "../rail/Rail.tsx";
+import { useBlockRender } from "../render-context.tsx";
+import type { ContinueItem } from "./items.ts";
+
+/** The row, or nothing at all when there is nothing to resume (and for guests). */
+export function ContinueWatching({
+  config,
+  data,
+}: {
+  config: ContinueWatchingBlock;
+  data: { items: ContinueItem[] };
+}) {
+  const t = useT();
+  const render = useBlockRender();
+  if (data.items.length === 0) return null;
+  return (
+    <RailRow
+      title={config.title ?? t("continueWatching")}
+      shape={config.cardShape ?? "landscape"}
+      items={data.items.map((item) => ({
+        key: `${item.kind}-${item.card.id}`,
+        card: item.card,
+        // A video resumes on its page, an event on its own (the replay once it has ended).
+        href: render.contentHref({ type: item.kind === "vod" ? "VOD" : "LIVE", id: item.card.id }),
+        progress: item.progress,
+      }))}
+    />
+  );
+}

@@ -1,0 +1,28 @@
+import type { ContinueWatchingBlock } from "../../schemas/generated/blocks-continue-watching.ts";
+import type { BlockDefinition } from "../types.ts";
+import { ContinueWatching } from "./ContinueWatching.tsx";
+import { continueItems, type ContinueItem } from "./items.ts";
+
+export const CONTINUE_DEFAULT_ITEMS = 12;
+/**
+ * How much of the history the row looks through: the platform's largest page. Finished items
+ * are skipped, so asking for only as many as the row shows could leave it short.
+ */
+export const HISTORY_SCAN = 100;
+
+export const continueWatchingBlock: BlockDefinition<
+  ContinueWatchingBlock,
+  { items: ContinueItem[] }
+> = {
+  type: "continueWatching",
+  perViewer: true,
+  async resolve(config, ctx) {
+    // Guests, signed-out viewers and every shared render: nothing of anyone's history.
+    if (!ctx.viewer) return { items: [] };
+    const history = await ctx.viewer.history(HISTORY_SCAN);
+    return {
+      items: continueItems(history, ctx.now, config.itemsPerPage ?? CONTINUE_DEFAULT_ITEMS),
+    };
+  },
+  Component: ContinueWatching,
+};

@@ -1,0 +1,145 @@
+import { expect } from "@playwright/test";
+import {
+  CHALLENGE_INPUT_HEADER,
+  encodeChallengeInput,
+  solveChallenge,
+} from "../../server/identity/challenge.ts";
+import { DEMO_KEYS } from "../fixtures/secrets.ts";
+import type { Card } from "../../schemas/generated/card.ts";
+
+export type Realm = keyof typeof DEMO_KEYS;
+
+/** A call to the test server's platform, as a client app makes it (solving a challenge once). */
+export async function platformCall(
+  baseUrl: string,
+  realm: Realm,
+  path: string,
+  { method = "GET", token, body }: { method?: string; token?: string; body?: unknown } = {},
+): Promise<Response> {
+  const send = (extra: Record<string, string> = {}) =>
+    fetch(`${baseUrl}/api${path}`, {
+      method,
+      headers: {
+        Accept: "application/json",
+        App: "e2e-tests",
+        Realm: realm,
+        "X-Api-Key": DEMO_KEYS[realm],
+        // One device: starting playback again replaces its own sessions.
+        "X-Device-Id": "e2e-history",
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...extra,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const res = await send();
+  if (res.status !== 428) return res;
+  const { challenge } = ((await res.json()) as { details: { challenge: never } }).details;
+  return send({
+    [CHALLENGE_INPUT_HEADER]: encodeChallengeInput({
+      id: (challenge as { id: string }).id,
+      secrets: [{ type: "CAPTCHA", value: solveChallenge(challenge) }],
+    }),
+  });
+}
+
+export interface Account {
+  email: string;
+  authorisationToken: string;
+  refreshToken: string;
+}
+
+/**
+ * A new account of this test's own, signed up through the platform as the sign-up page does,
+ * with the realm's terms agreed: the demo accounts stay as other tests expect them.
+ */
+export async function freshAccount(baseUrl: string, realm: Realm): Promise<Account> {
+  const email = `history-${crypto.randomUUID().slice(0, 8)}@${realm}.test`;
+  const secret = "watch-pass-1";
+  const terms = [{ promptField: "termsAndConditions", answer: true }];
+  const res =
+    realm === "arena"
+      ? await platformCall(baseUrl, realm, "/v2/user", {
+          method: "POST",
+          body: {
+            email,
+            secret,
+            fullName: "Robin Watcher",
+            countryCode: "GB",
+            consentAnswers: terms,
+          },
+        })
+      : await platformCall(baseUrl, realm, "/v2/user/pbr", {
+          method: "POST",
+          body: { email, secret, taxNumber: "123.456.789-09", country: "BR" },
+        });
+  expect(res.status, await res.clone().text()).toBe(201);
+  const tokens = (await res.json()) as Account;
+  if (realm === "liga") {
+    const agreed = await platformCall(baseUrl, realm, "/v2/consent-prompt", {
+      method: "PUT",
+      token: tokens.authorisationToken,
+      body: terms,
+    });
+    expect(agreed.status).toBe(200);
+  }
+  return { ...tokens, email };
+}
+
+/**
+ * Plays `what` ("vod/12", "live/3") as a player does: asks for the stream, reports `position`
+ * in a heartbeat, then closes. False when the account may not play it (licence, no stream).
+ */
+export async function watch(
+  baseUrl: string,
+  realm: Realm,
+  token: string,
+  what: string,
+  position: number,
+): Promise<boolean> {
+  const start = await platformCall(baseUrl, realm, `/v2/playback/${what}`, { token });
+  if (start.status === 403 || start.status === 404) return false;
+  expect(start.status, what).toBe(200);
+  const { sessionId } = (await start.json()) as { sessionId: string };
+  const beat = await platformCall(baseUrl, realm, "/v2/playback/heartbeat", {
+    method: "POST",
+    token,
+    body: { sessionId, position },
+  });
+  expect(beat.status).toBe(204);
+  const end = await platformCall(baseUrl, realm, `/v2/playback/session/${sessionId}`, {
+    method: "DELETE",
+    token,
+  });
+  expect(end.status).toBe(204);
+  return true;
+}
+
+/** Cards of a platform list (`/v2/vods`, `/v2/events?status=PAST`...). */
+export async function cards(baseUrl: string, realm: Realm, path: string): Promise<Card[]> {
+  const res = await platformCall(baseUrl, realm, path);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { hits: Card[] }).hits;
+}
+
+/**
+ * Watches the first of `candidates` the account may play to `fraction` of its length, and
+ * gives its card (the demo realms keep a few items behind a licence a new account lacks).
+ */
+export async function watchFirstPlayable(
+  baseUrl: string,
+  realm: Realm,
+  token: string,
+  candidates: Card[],
+  fraction: number,
+): Promise<Card> {
+  for (const card of candidates) {
+    const kind = card.type === "VOD_VIDEO" ? "vod" : "live";
+    const length =
+      card.duration ?? (Date.parse(card.endDate!) - Date.parse(card.startDate!)) / 1000;
+    if (await watch(baseUrl, realm, token, `${kind}/${card.id}`, Math.round(length * fraction))) {
+      return card;
+    }
+  }
+  throw new Error("nothing here could be played");
+}
