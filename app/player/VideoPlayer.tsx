@@ -24,7 +24,12 @@ import {
   type PlaybackRoutes,
 } from "./playback-session.ts";
 import { recoveryFor, type StreamError } from "./recovery.ts";
-import { keyBelongsToControl, shortcutFor, type PlayerAction } from "./shortcuts.ts";
+import {
+  keyBelongsToControl,
+  pageShortcutFor,
+  shortcutFor,
+  type PlayerAction,
+} from "./shortcuts.ts";
 
 // In the browser, as soon as the player's code arrives: hls.js loads in parallel with hydration.
 preloadHls();
@@ -538,6 +543,25 @@ export function VideoPlayer({
     event.preventDefault();
     run(action);
   };
+
+  // With nothing focused (after a click on the page, or while a closing menu hands focus
+  // back to its button) the keys reach the body; on a watch page they are meant for the player,
+  // except those that scroll the page.
+  const runLatest = useRef(run);
+  useEffect(() => {
+    runLatest.current = run;
+  });
+  useEffect(() => {
+    const onBodyKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.defaultPrevented || event.target !== document.body) return;
+      const action = pageShortcutFor(event);
+      if (!action) return;
+      event.preventDefault();
+      runLatest.current(action);
+    };
+    document.addEventListener("keydown", onBodyKeyDown);
+    return () => document.removeEventListener("keydown", onBodyKeyDown);
+  }, []);
 
   // Controls fade while the pointer rests on a playing video; focus or a pause brings them back.
   const idleTimer = useRef<number>();

@@ -61,6 +61,14 @@ export function shortcutFor(event: {
   }
 }
 
+/** Keys that scroll the page: with nothing focused they stay the page's, not the player's. */
+const PAGE_SCROLL_KEYS = [" ", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"];
+
+/** The action of a key pressed while nothing on the page has focus. */
+export function pageShortcutFor(event: Parameters<typeof shortcutFor>[0]): PlayerAction | null {
+  return PAGE_SCROLL_KEYS.includes(event.key) ? null : shortcutFor(event);
+}
+
 /**
  * Keys that belong to the focused control rather than to the player: a slider moves itself
  * with the arrows, a button or menu item is activated with Space and Enter.

@@ -374,9 +374,16 @@ test("the player is usable by keyboard alone", async ({ page, request }) => {
     "true",
   );
   await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(quality).toBeFocused();
 
   await page.keyboard.press("k");
   await expect.poll(async () => (await videoState(page))!.paused).toBe(false);
+
+  // With nothing focused, as after a click on the page, the shortcuts still reach the player.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press("k");
+  await expect.poll(async () => (await videoState(page))!.paused).toBe(true);
 });
 
 test("subtitles are chosen from the player's menu and follow the picture", async ({

@@ -16,7 +16,11 @@ import {
 } from "../../../app/player/playback-errors.ts";
 import { wantsShortDvrWindow } from "../../../app/player/playback.server.ts";
 import { MAX_MEDIA_RECOVERIES, recoveryFor } from "../../../app/player/recovery.ts";
-import { keyBelongsToControl, shortcutFor } from "../../../app/player/shortcuts.ts";
+import {
+  keyBelongsToControl,
+  pageShortcutFor,
+  shortcutFor,
+} from "../../../app/player/shortcuts.ts";
 import { startPositionOf } from "../../../app/player/VideoPlayer.tsx";
 import type { PlaybackGrant } from "../../../schemas/generated/playback.ts";
 
@@ -142,6 +146,15 @@ describe("player shortcuts", () => {
     expect(shortcutFor({ key: "l", metaKey: true })).toBeNull();
     expect(shortcutFor({ key: "Tab" })).toBeNull();
     expect(shortcutFor({ key: "x" })).toBeNull();
+  });
+
+  it("with nothing focused, leave the page its scrolling keys", () => {
+    expect(pageShortcutFor({ key: "k" })).toEqual({ type: "togglePlay" });
+    expect(pageShortcutFor({ key: "ArrowRight" })).toEqual({ type: "seekBy", seconds: 5 });
+    for (const key of [" ", "ArrowUp", "ArrowDown", "Home", "End", "PageDown"]) {
+      expect(pageShortcutFor({ key })).toBeNull();
+    }
+    expect(pageShortcutFor({ key: "k", ctrlKey: true })).toBeNull();
   });
 
   it("let focused controls keep their own keys", () => {
