@@ -34,14 +34,14 @@ export function HeaderUtilities({
       {liveNow ? (
         <Link to={href(liveNow.target)} className="header-button header-live">
           <span className="header-live-dot" aria-hidden="true" />
-          <span className="header-label">
+          <span className="header-label" aria-hidden={liveNow.count > 0 ? "true" : undefined}>
             {t("liveNow")}
-            {liveNow.count > 0 ? (
-              <span className="visually-hidden">
-                , {t("liveEventCount", { count: liveNow.count })}
-              </span>
-            ) : null}
           </span>
+          {liveNow.count > 0 ? (
+            <span className="visually-hidden">
+              {t("liveNowWithCount", { count: liveNow.count })}
+            </span>
+          ) : null}
           {liveNow.count > 0 ? (
             <span className="header-count" aria-hidden="true">
               {liveNow.count}

@@ -381,7 +381,8 @@ export function VideoPlayer({
     return () => window.clearInterval(timer);
   }, [live]);
 
-  // Heartbeats while playing, one on pause, and the session's end when the page goes.
+  // Heartbeats while playing, one on pause (which comes with the end of a video, so a video
+  // watched to the end is saved as watched), and the session's end when the page goes.
   useEffect(() => {
     const { sessionId, heartbeatSeconds } = source.grant;
     const beat = async () => {
@@ -395,9 +396,7 @@ export function VideoPlayer({
       if (videoRef.current && !videoRef.current.paused) void beat();
     }, heartbeatSeconds * 1000);
     const video = videoRef.current;
-    const onPause = () => {
-      if (!video?.ended) void beat();
-    };
+    const onPause = () => void beat();
     video?.addEventListener("pause", onPause);
     const onSeeked = () => {
       if (!live && video?.paused) void beat();

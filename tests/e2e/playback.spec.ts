@@ -29,11 +29,16 @@ async function platformGet<T>(request: APIRequestContext, realm: Realm, path: st
   return (await res.json()) as T;
 }
 
-/** A video of the realm at least `minSeconds` long, to seek around in. */
-async function longVideo(request: APIRequestContext, realm: Realm, minSeconds = 600): Promise<Hit> {
+/** The `nth` video of the realm at least `minSeconds` long, to seek around in. */
+async function longVideo(
+  request: APIRequestContext,
+  realm: Realm,
+  minSeconds = 600,
+  nth = 0,
+): Promise<Hit> {
   const { hits } = await platformGet<{ hits: Hit[] }>(request, realm, "/api/v2/vods?rpp=50");
-  const video = hits.find((hit) => (hit.duration ?? 0) >= minSeconds);
-  if (!video) throw new Error(`no video of ${minSeconds} s in ${realm}`);
+  const video = hits.filter((hit) => (hit.duration ?? 0) >= minSeconds)[nth];
+  if (!video) throw new Error(`no video ${nth} of ${minSeconds} s in ${realm}`);
   return video;
 }
 
@@ -145,6 +150,36 @@ test("a video plays, seeks, and resumes where the viewer stopped after a reload"
   await page.reload();
   await expect.poll(() => timeOf(page), PLAYBACK_START).toBeGreaterThan(stoppedAt - 1);
   expect(await timeOf(page)).toBeLessThan(stoppedAt + 15);
+});
+
+test("a video watched to its end is saved as watched and starts over next time", async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
+  // Not the video the resume test leaves half-watched.
+  const video = await longVideo(request, "liga", 600, 1);
+  await signInWithPassword(context, baseURL!, "liga", "viewer@liga.test");
+  await page.goto(`/realm/liga/vod/${video.id}`);
+  await expect.poll(() => timeOf(page), PLAYBACK_START).toBeGreaterThan(1);
+  const duration = await page.evaluate(
+    () => document.querySelector<HTMLVideoElement>(".player video")!.duration,
+  );
+
+  // The heartbeat is a form; its position is in whole seconds.
+  const savedAtEnd = page.waitForResponse((res) => {
+    if (!res.url().includes("/playback/heartbeat")) return false;
+    const position = /name="position"\r\n\r\n([\d.]+)/.exec(res.request().postData() ?? "");
+    return Number(position?.[1] ?? 0) >= Math.floor(duration);
+  }, PLAYBACK_START);
+  await page.getByRole("slider", { name: "Seek" }).fill(String(Math.floor(duration - 3)));
+  expect((await savedAtEnd).status()).toBe(204);
+  await expect(page.getByRole("button", { name: "Play" }).first()).toBeVisible();
+
+  await page.reload();
+  await expect.poll(() => timeOf(page), PLAYBACK_START).toBeGreaterThan(1);
+  expect(await timeOf(page)).toBeLessThan(15);
 });
 
 test("a live event plays near its edge, seeks back inside the DVR window and goes live again", async ({
