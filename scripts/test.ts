@@ -107,7 +107,7 @@ const steps: (() => boolean)[] = [
           TEST_STORE: "postgres",
         })
       : (console.log("\n(integration tests on PostgreSQL skipped: DATABASE_URL is not set)"), true),
-  () => run("web build", "npx", ["remix", "build"]),
+  () => run("web build", "npm", ["run", "build"]),
   () => {
     const file = path.join(reports, "e2e.json");
     const ok = run(

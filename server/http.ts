@@ -26,6 +26,8 @@ export interface ServerAppOptions {
   sessionSecret: string;
   /** The Remix server build; omit to serve only the platform, media and static files. */
   build?: ServerBuild;
+  /** The build's hls.js chunk (server/client-chunks.ts), which watch pages preload. */
+  hlsChunkUrl?: string;
   mode?: "production" | "development" | "test";
   /** Another platform to call instead of the embedded one. */
   apiBaseUrl?: string;
@@ -204,12 +206,18 @@ export function createServerApp(options: ServerAppOptions) {
     c.json({ status: 404, code: "NOT_FOUND", messages: ["No such schema"] }, 404),
   );
 
-  // Remix fingerprints everything under /build/, so it may be cached forever.
+  // Remix fingerprints everything under /build/, so it may be cached forever. `npm run build`
+  // writes Brotli and gzip copies of each file (scripts/compress-assets.ts), sent to browsers
+  // that accept them.
   app.use(
     "/build/*",
     serveStatic({
       root: publicDir,
-      onFound: (_file, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      precompressed: true,
+      onFound: (_file, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+        c.header("Vary", "Accept-Encoding");
+      },
     }),
   );
   app.use(
@@ -296,6 +304,7 @@ export function createServerApp(options: ServerAppOptions) {
           clientAddress: peerAddress(c),
           edgeHeaders: edge,
           territoryHeaders: territory,
+          hlsChunkUrl: options.hlsChunkUrl,
         };
         const response = await handle(request, context as unknown as AppLoadContext);
         if (context.sessionCookie) {

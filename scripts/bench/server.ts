@@ -34,11 +34,11 @@ export function killServersSync(): void {
   for (const kill of started) kill();
 }
 
-/** `npx remix build` with the terminal attached, so build errors read as usual. */
+/** `npm run build` with the terminal attached, so build errors read as usual. */
 export function buildApp(): void {
-  const result = spawnSync("npx", ["remix", "build"], { stdio: "inherit" });
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) {
-    throw new BenchError(`remix build failed (exit ${result.status ?? result.signal})`);
+    throw new BenchError(`the build failed (exit ${result.status ?? result.signal})`);
   }
 }
 

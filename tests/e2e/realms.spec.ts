@@ -90,4 +90,29 @@ test.describe("the web app boots", () => {
     const response = await request.get(url!);
     expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
+
+  test("scripts and styles are sent compressed to browsers that accept it", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/realm/liga");
+    const urls = await page
+      .locator('script[src^="/build/"], link[rel=stylesheet][href^="/build/"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute("src") ?? el.getAttribute("href")!));
+    expect(urls.length).toBeGreaterThan(1);
+    for (const url of urls) {
+      const plain = await request.get(url, { headers: { "Accept-Encoding": "identity" } });
+      expect(plain.headers()["content-encoding"]).toBeUndefined();
+      for (const encoding of ["br", "gzip"]) {
+        const packed = await request.get(url, { headers: { "Accept-Encoding": encoding } });
+        expect(packed.headers()["content-encoding"], url).toBe(encoding);
+        expect(packed.headers()["vary"]).toBe("Accept-Encoding");
+        expect(Number(packed.headers()["content-length"])).toBeLessThan(
+          Number(plain.headers()["content-length"]),
+        );
+        // The browser's copy, once decoded, is the file itself.
+        expect((await packed.body()).equals(await plain.body()), url).toBe(true);
+      }
+    }
+  });
 });
