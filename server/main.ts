@@ -12,6 +12,7 @@ import { resolveSecret } from "./auth/secrets.ts";
 import { createServerApp } from "./http.ts";
 import { createOutboxSender, type OutboxSender } from "./identity/smtp.ts";
 import { ConfigValidationError } from "./seed/config.ts";
+import { lazyChunkUrl } from "./client-chunks.ts";
 import { seed, storeIsEmpty } from "./seed/seed.ts";
 import { openStore, StoreUnavailableError, type Store } from "./store/store.ts";
 
@@ -21,12 +22,18 @@ async function main() {
   const env = loadEnv();
   // With API_BASE_URL this process is a stateless web tier in front of that platform: no store.
   const store = env.API_BASE_URL ? undefined : await openPlatformStore(env);
-  const build = await loadBuild();
+  const { build, file: buildFile } = await loadBuild();
+  const hlsChunkUrl = await lazyChunkUrl(
+    build,
+    path.join(path.dirname(buildFile), "metafile.js.json"),
+    "hls.js",
+  );
   const app = createServerApp({
     store,
     tokenSecret: store ? await resolveSecret(store.db, "token", env.TOKEN_SECRET) : undefined,
     sessionSecret: env.SESSION_SECRET ?? (await resolveSecret(store!.db, "session", undefined)),
     build,
+    hlsChunkUrl,
     mode: env.NODE_ENV,
     apiBaseUrl: env.API_BASE_URL,
     vpnHeader: env.VPN_HEADER,
@@ -76,7 +83,7 @@ async function openPlatformStore(env: Env): Promise<Store> {
   return store;
 }
 
-async function loadBuild(): Promise<ServerBuild> {
+async function loadBuild(): Promise<{ build: ServerBuild; file: string }> {
   const file = path.resolve("build/index.js");
   try {
     await access(file);
@@ -85,7 +92,7 @@ async function loadBuild(): Promise<ServerBuild> {
       "build/index.js is missing: run `npm run build` (npm start does it for you)",
     );
   }
-  return (await import(pathToFileURL(file).href)) as ServerBuild;
+  return { build: (await import(pathToFileURL(file).href)) as ServerBuild, file };
 }
 
 /** On SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the store. */

@@ -31,6 +31,8 @@ export interface PlatformLoadContext {
    * by playback calls, which the platform geo-blocks by it.
    */
   territoryHeaders?: Record<string, string>;
+  /** The browser's hls.js chunk, which watch pages name so it loads with the page. */
+  hlsChunkUrl?: string;
 }
 
 declare module "@remix-run/server-runtime" {

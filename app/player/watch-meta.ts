@@ -6,7 +6,10 @@ import type { loadWatchPage } from "./watch.server.ts";
 
 type WatchLoader = (args: LoaderFunctionArgs) => ReturnType<typeof loadWatchPage>;
 
-/** Title ("Video · Realm"), the item's description, canonical URL and preview image. */
+/**
+ * Title ("Video · Realm"), the item's description, canonical URL and preview image, and the
+ * player's hls.js chunk when the page will play.
+ */
 export const watchMeta: MetaFunction<WatchLoader, { root: typeof rootLoader }> = ({
   data,
   matches,
@@ -21,5 +24,8 @@ export const watchMeta: MetaFunction<WatchLoader, { root: typeof rootLoader }> =
     i18nFor(locale, root?.shell?.translations).t("seoDescription", {
       realm: realmName ?? data.item.title,
     });
-  return seoMeta({ title, description, siteName: realmName, locale, seo: data.seo });
+  const meta = seoMeta({ title, description, siteName: realmName, locale, seo: data.seo });
+  return data.enginePreload
+    ? [...meta, { tagName: "link", rel: "modulepreload", href: data.enginePreload }]
+    : meta;
 };

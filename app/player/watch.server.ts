@@ -75,7 +75,10 @@ export async function loadWatchPage(args: LoaderFunctionArgs, kind: PlaybackKind
   });
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (playback.setCookie) headers.append("Set-Cookie", playback.setCookie);
-  return data({ kind, item, playback: watch, related, basePath, seo }, { headers });
+  // The page names hls.js when it will play, so the browser fetches it alongside the page's
+  // own code instead of once the page has hydrated.
+  const enginePreload = watch.state === "ready" ? (args.context.hlsChunkUrl ?? null) : null;
+  return data({ kind, item, playback: watch, related, basePath, seo, enginePreload }, { headers });
 }
 
 async function playbackOf(

@@ -132,6 +132,8 @@ test("a video plays, seeks, and resumes where the viewer stopped after a reload"
 
   await expect.poll(() => timeOf(page), PLAYBACK_START).toBeGreaterThan(3);
   expect((await videoState(page))?.engine).toBe("hls.js");
+  // The page names hls.js's chunk, so the browser fetches it with the page's own code.
+  await expect(page.locator('head link[rel="modulepreload"][href*="/hls-"]')).toHaveCount(1);
 
   await page.getByRole("slider", { name: "Seek" }).fill("240");
   await expect.poll(() => timeOf(page)).toBeGreaterThan(241);
