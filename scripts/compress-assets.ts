@@ -17,9 +17,7 @@ async function* files(dir: string): AsyncGenerator<string> {
   }
 }
 
-async function compressAssets(
-  dir: string,
-): Promise<{ files: number; raw: number; br: number }> {
+async function compressAssets(dir: string): Promise<{ files: number; raw: number; br: number }> {
   const totals = { files: 0, raw: 0, br: 0 };
   for await (const file of files(dir)) {
     const body = await readFile(file);
