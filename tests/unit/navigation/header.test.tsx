@@ -319,7 +319,13 @@ describe("the site header", () => {
     const { header } = await mountHeader({ profilesConfigured: true });
     const live = header.querySelector<HTMLAnchorElement>("a.header-live")!;
     expect(live.getAttribute("href")).toBe("/realm/arena/home#livenow");
-    expect(live.textContent).toBe("Live now, 2 live events2");
+    // Read out as one sentence; the visible label and count badge are hidden from it.
+    const spoken = [...live.querySelectorAll(':scope > :not([aria-hidden="true"])')]
+      .map((part) => part.textContent)
+      .join("");
+    expect(spoken).toBe("Live now, 2 live events");
+    expect(live.querySelector(".header-label")!.textContent).toBe("Live now");
+    expect(live.querySelector(".header-count")!.textContent).toBe("2");
     const trigger = header.querySelector<HTMLButtonElement>("button.header-account")!;
     expect(trigger.getAttribute("aria-haspopup")).toBe("menu");
     expect(trigger.textContent).toBe("Account and profiles");
