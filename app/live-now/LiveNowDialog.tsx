@@ -103,9 +103,9 @@ function LiveNowOverlay({
             });
           }}
         >
-          <div className="livenow-head">
-            <Dialog.Title className="livenow-title">{t("liveNow")}</Dialog.Title>
-            <Dialog.Close className="livenow-close">
+          <div className="account-dialog-head">
+            <Dialog.Title className="account-dialog-title">{t("liveNow")}</Dialog.Title>
+            <Dialog.Close className="account-dialog-close">
               <span aria-hidden="true">×</span>
               <span className="visually-hidden">{t("closeDialog")}</span>
             </Dialog.Close>
