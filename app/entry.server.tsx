@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { CspNonceContext } from "./realm/csp-nonce.ts";
 
 const ABORT_DELAY_MS = 5_000;
 export const streamTimeout = ABORT_DELAY_MS;
@@ -13,14 +14,24 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  // Every inline script (Remix's, React's streaming ones) carries the answer's nonce.
+  const nonce = loadContext.cspNonce;
   // Crawlers get the whole document at once; browsers get it streamed as soon as the shell is ready.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise<Response>((resolve, reject) => {
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
+      <CspNonceContext.Provider value={nonce}>
+        <RemixServer
+          context={remixContext}
+          url={request.url}
+          abortDelay={ABORT_DELAY_MS}
+          nonce={nonce}
+        />
+      </CspNonceContext.Provider>,
       {
+        nonce,
         [readyEvent]() {
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

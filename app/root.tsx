@@ -16,7 +16,8 @@ import { i18nFor, uiLanguage } from "./i18n/i18n.ts";
 import { GUEST_BODY_CLASS } from "./notices/notices.ts";
 import { impersonationOf } from "./impersonation/impersonation.server.ts";
 import { withNotices } from "./notices/root-data.server.ts";
-import { FRAME_GUARD_SCRIPT, keepRedirectResult } from "./realm/frame-guard.ts";
+import { useCspNonce } from "./realm/csp-nonce.ts";
+import { keepRedirectResult } from "./realm/redirect-result.ts";
 import { realmRequest } from "./realm/request.server.ts";
 import { realmFeatures, type RouteSettings } from "./realm/routes.ts";
 import { viewerTheme } from "./realm/viewer-theme.ts";
@@ -69,12 +70,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const error = useRouteError();
   const locale = data?.locale ?? "en";
   const i18n = i18nFor(locale, data?.shell?.translations);
+  const nonce = useCspNonce();
   return (
     <html lang={locale} data-theme={data?.shell?.theme.mode ?? "dark"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: FRAME_GUARD_SCRIPT }} />
         <Meta />
         {error != null ? <title>{i18n.t(errorTitleKey(error))}</title> : null}
         <Links />
@@ -84,8 +85,8 @@ export function Layout({ children }: { children: ReactNode }) {
         style={data?.shell ? themeStyle(data.shell.theme) : undefined}
       >
         <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

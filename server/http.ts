@@ -12,6 +12,8 @@ import { createTokenIssuer } from "./auth/tokens.ts";
 import { HEADERS } from "./api/contract.ts";
 import { imageRoutes } from "./media/image-route.ts";
 import { oauthTestClient } from "./oauth-test-client.ts";
+import { cspReports } from "./csp-report.ts";
+import { addSecurityHeaders, arrivedOverHttps, cspNonce } from "./security-headers.ts";
 import { mediaOrigin } from "./media/origin.ts";
 import { resolveSecret } from "./auth/secrets.ts";
 import { isStoreUnreachable, type Store } from "./store/store.ts";
@@ -57,7 +59,13 @@ const LEGACY_HOST = /^(dce|test|shd)\./i;
 export const IN_PROCESS_PLATFORM = "http://platform.internal";
 
 type Vars = {
-  Variables: { requestId: string; realm?: string; timing: PlatformLoadContext["timing"] };
+  Variables: {
+    requestId: string;
+    realm?: string;
+    timing: PlatformLoadContext["timing"];
+    /** The nonce of this answer's inline scripts, named by its Content-Security-Policy. */
+    cspNonce: string;
+  };
 };
 
 /** The socket peer of a request served by @hono/node-server (absent in in-memory tests). */
@@ -109,9 +117,15 @@ export function createServerApp(options: ServerAppOptions) {
     const timing = { platformMs: 0, platformCalls: 0 };
     c.set("requestId", requestId);
     c.set("timing", timing);
+    c.set("cspNonce", cspNonce());
     await next();
     const duration = performance.now() - started;
     c.header(HEADERS.requestId, requestId);
+    addSecurityHeaders(c.res.headers, {
+      nonce: c.get("cspNonce"),
+      url: new URL(c.req.url),
+      https: arrivedOverHttps(c.req.raw, options.publicUrl),
+    });
     if (!c.req.path.startsWith("/build/")) {
       const render = Math.max(0, duration - timing.platformMs);
       c.header(
@@ -166,6 +180,7 @@ export function createServerApp(options: ServerAppOptions) {
   }
 
   app.route("/", oauthTestClient);
+  app.route("/", cspReports(log));
 
   app.use("/media/*", async (c, next) => {
     await next();
@@ -290,6 +305,8 @@ export function createServerApp(options: ServerAppOptions) {
       // Renders one page; the realm it names comes back so a cached answer can log it too.
       const render = async (request: Request, { background }: { background: boolean }) => {
         let realm: string | undefined;
+        // A background refresh is stored, never sent: its nonce is replaced on each replay.
+        const nonce = background ? cspNonce() : c.get("cspNonce");
         const context: PlatformLoadContext = {
           requestId: c.get("requestId"),
           // A background refresh must not add its platform time to the visitor's request.
@@ -305,6 +322,7 @@ export function createServerApp(options: ServerAppOptions) {
           edgeHeaders: edge,
           territoryHeaders: territory,
           hlsChunkUrl: options.hlsChunkUrl,
+          cspNonce: nonce,
         };
         const response = await handle(request, context as unknown as AppLoadContext);
         if (context.sessionCookie) {
@@ -318,13 +336,13 @@ export function createServerApp(options: ServerAppOptions) {
           response.headers.set("Cache-Control", "private, no-store");
           response.headers.set("X-Robots-Tag", "noindex, nofollow");
         }
-        return { response, meta: realm };
+        return { response, meta: realm, nonce };
       };
       // Pages with notices for this browser or this viewer's network are never shared.
       if (!pageCache || noticesDependOnRequest(c.req.raw, { edgeHeaders: edge })) {
         return (await render(c.req.raw, { background: false })).response;
       }
-      const answer = await pageCache.handle(c.req.raw, render);
+      const answer = await pageCache.handle(c.req.raw, render, { nonce: c.get("cspNonce") });
       if (answer.meta) c.set("realm", answer.meta);
       return answer.response;
     });

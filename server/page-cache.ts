@@ -17,6 +17,9 @@
  *   refresh runs in the background; both are capped (by default 3 s and 2 s), so what the
  *   origin decides, a newly published page say, shows within seconds.
  * - Bounded by entry count, total bytes and bytes per entry; least recently used goes first.
+ * - A page's nonce (the `nonce="…"` attributes of its inline scripts) is never replayed: each
+ *   answer from an entry carries the nonce of the request it answers instead
+ *   (docs/decisions/012-csp-nonces.md).
  */
 
 export type CacheOutcome = "hit" | "stale" | "miss" | "bypass";
@@ -43,6 +46,8 @@ export interface PageCacheOptions {
 export interface OriginAnswer<M> {
   response: Response;
   meta?: M;
+  /** The nonce this answer's inline scripts carry, which a replay replaces with its own. */
+  nonce?: string;
 }
 
 export type Origin<M> = (
@@ -65,6 +70,8 @@ interface Entry<M> {
   freshUntil: number;
   staleUntil: number;
   meta: M | undefined;
+  /** The stored body's nonce and the byte offsets of its `nonce="…"` values. */
+  nonce?: { value: Uint8Array; at: number[] };
 }
 
 const DEFAULTS = {
@@ -116,7 +123,12 @@ export class PageCache<M = undefined> {
     this.bytes = 0;
   }
 
-  async handle(request: Request, origin: Origin<M>): Promise<CacheAnswer<M>> {
+  /** `nonce`: the nonce this request's answer must carry, whether rendered or replayed. */
+  async handle(
+    request: Request,
+    origin: Origin<M>,
+    { nonce }: { nonce?: string } = {},
+  ): Promise<CacheAnswer<M>> {
     if (!isCacheableRequest(request)) {
       const { response, meta } = await origin(request, { background: false });
       return { response: labelled(response, "bypass"), outcome: "bypass", meta };
@@ -132,19 +144,19 @@ export class PageCache<M = undefined> {
       const outcome = now < entry.freshUntil ? "hit" : "stale";
       if (outcome === "stale") this.refresh(key, request, origin);
       return {
-        response: this.respond(entry, request.method, outcome, now),
+        response: this.respond(entry, request.method, outcome, now, nonce),
         outcome,
         meta: entry.meta,
       };
     }
     if (entry) this.remove(key);
-    const { response, meta } = await origin(request, { background: false });
+    const { response, meta, nonce: bodyNonce } = await origin(request, { background: false });
     if (request.method === "HEAD" || !isStorable(response)) {
       return { response: labelled(response, "miss"), outcome: "miss", meta };
     }
     // The client reads one branch as it arrives; the other is kept once it is complete.
     const [toClient, toCache] = response.body ? response.body.tee() : [null, null];
-    void this.store(primary, request, response, toCache, meta).catch(() => {});
+    void this.store(primary, request, response, toCache, meta, bodyNonce).catch(() => {});
     const forwarded = new Response(toClient, {
       status: response.status,
       statusText: response.statusText,
@@ -161,9 +173,9 @@ export class PageCache<M = undefined> {
     const fresh = new Request(request.url, { method: "GET", headers: request.headers });
     void (async () => {
       try {
-        const { response, meta } = await origin(fresh, { background: true });
+        const { response, meta, nonce } = await origin(fresh, { background: true });
         if (isStorable(response)) {
-          await this.store(primaryKey(fresh), fresh, response, response.body, meta);
+          await this.store(primaryKey(fresh), fresh, response, response.body, meta, nonce);
         } else {
           await response.body?.cancel().catch(() => {});
           // The origin no longer lets this be shared (or it is gone): stop serving it. A server
@@ -184,6 +196,7 @@ export class PageCache<M = undefined> {
     response: Response,
     body: ReadableStream<Uint8Array> | null,
     meta: M | undefined,
+    nonce: string | undefined,
   ): Promise<void> {
     const bytes = body ? await readAll(body, this.limits.maxEntryBytes) : new Uint8Array(0);
     if (!bytes) return;
@@ -204,6 +217,7 @@ export class PageCache<M = undefined> {
       freshUntil: storedAt + fresh * 1000,
       staleUntil: storedAt + (fresh + stale) * 1000,
       meta,
+      nonce: nonce ? nonceIn(bytes, nonce) : undefined,
     };
     if (entry.bytes > this.limits.maxEntryBytes) return;
     this.remove(key);
@@ -239,11 +253,19 @@ export class PageCache<M = undefined> {
     return `${primary}\n${parts.join("\n")}`;
   }
 
-  private respond(entry: Entry<M>, method: string, outcome: CacheOutcome, now: number): Response {
+  private respond(
+    entry: Entry<M>,
+    method: string,
+    outcome: CacheOutcome,
+    now: number,
+    nonce: string | undefined,
+  ): Response {
     const headers = new Headers(entry.headers);
     headers.set("Age", String(Math.max(0, Math.floor((now - entry.storedAt) / 1000))));
     headers.set(CACHE_STATUS_HEADER, outcome);
-    return new Response(method === "HEAD" ? null : entry.body, { status: entry.status, headers });
+    if (method === "HEAD") return new Response(null, { status: entry.status, headers });
+    const body = entry.nonce && nonce ? withNonce(entry.body, entry.nonce, nonce) : entry.body;
+    return new Response(body, { status: entry.status, headers });
   }
 }
 
@@ -327,6 +349,43 @@ function labelled(response: Response, outcome: CacheOutcome): Response {
     copy.headers.set(CACHE_STATUS_HEADER, outcome);
     return copy;
   }
+}
+
+const encoder = new TextEncoder();
+
+/** Where a body's `nonce="…"` attributes hold `nonce`: the offsets of the value. */
+function nonceIn(body: Uint8Array, nonce: string): Entry<unknown>["nonce"] {
+  const value = encoder.encode(nonce);
+  const attribute = Buffer.from(`nonce="${nonce}"`);
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const at: number[] = [];
+  for (let i = bytes.indexOf(attribute); i !== -1; i = bytes.indexOf(attribute, i + 1)) {
+    at.push(i + 'nonce="'.length);
+  }
+  return at.length > 0 ? { value, at } : undefined;
+}
+
+/** A copy of the body with another nonce at each of the stored one's places. */
+function withNonce(
+  body: Uint8Array<ArrayBuffer>,
+  stored: NonNullable<Entry<unknown>["nonce"]>,
+  nonce: string,
+): Uint8Array<ArrayBuffer> {
+  const value = encoder.encode(nonce);
+  const out = new Uint8Array(
+    body.byteLength + stored.at.length * (value.length - stored.value.length),
+  );
+  let from = 0;
+  let to = 0;
+  for (const at of stored.at) {
+    out.set(body.subarray(from, at), to);
+    to += at - from;
+    out.set(value, to);
+    to += value.length;
+    from = at + stored.value.length;
+  }
+  out.set(body.subarray(from), to);
+  return out;
 }
 
 /** The whole body, or null when it is larger than `limit` bytes or fails part-way. */

@@ -33,6 +33,8 @@ export interface PlatformLoadContext {
   territoryHeaders?: Record<string, string>;
   /** The browser's hls.js chunk, which watch pages name so it loads with the page. */
   hlsChunkUrl?: string;
+  /** The nonce the page's inline scripts carry; the answer's Content-Security-Policy names it. */
+  cspNonce?: string;
 }
 
 declare module "@remix-run/server-runtime" {

@@ -96,3 +96,25 @@ test("OAuth: an unregistered redirect_uri stays on the page with a message", asy
   await expect(page.getByRole("alert").first()).toContainText("This sign-in request is not valid");
   expect(new URL(page.url()).pathname).toBe("/realm/arena/authorize");
 });
+
+test("OAuth without JavaScript: the posted form ends at the app on another origin", async ({
+  browser,
+  baseURL,
+}) => {
+  // The page on localhost, the app's registered callback on 127.0.0.1: two origins.
+  const page = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  const onLocalhost = new URL(baseURL!);
+  onLocalhost.hostname = "localhost";
+  const redirectUri = `${baseURL}/oauth-test-client/callback`;
+  await page.goto(
+    new URL(authorizeUrl(redirectUri, "no-js").replace("/arena/", "/liga/"), onLocalhost).href,
+  );
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill("viewer@liga.test");
+  await page.locator('input[name="password"]').fill("demo-pass-1");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(
+    /^http:\/\/127\.0\.0\.1:\d+\/oauth-test-client\/callback\?code=[\w-]+&state=no-js$/,
+  );
+  await expect(page.getByTestId("state")).toHaveText("no-js");
+  await page.context().close();
+});

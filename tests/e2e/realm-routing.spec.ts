@@ -108,26 +108,42 @@ test.describe("realm resolution and routing", () => {
 });
 
 test.describe("frames and payment results", () => {
-  test("a page shown in a frame takes over the window; preview and disconnected pages stay framed", async ({
+  test("no site frames a page of ours; the realm itself frames its previews and the fallback page", async ({
     page,
+    baseURL,
   }) => {
-    await page.goto("/disconnected");
-    await page.evaluate(() => {
-      const frame = document.createElement("iframe");
-      frame.src = "/realm/liga/schedule";
-      document.body.append(frame);
-    });
-    await expect(page).toHaveURL(/\/realm\/liga\/schedule$/);
+    const frameIn = (src: string) =>
+      page.evaluate((url) => {
+        const frame = document.createElement("iframe");
+        frame.src = url;
+        frame.title = "framed";
+        document.body.append(frame);
+      }, src);
+    /** Where the frame ended up: a browser error page when our answer refused the frame. */
+    const framedUrl = async () => {
+      await expect.poll(() => page.frames().length).toBe(2);
+      const frame = page.frames()[1]!;
+      await frame.waitForLoadState();
+      return frame.url();
+    };
 
+    // The realm's own pages: its previews and /disconnected show, any other page is refused.
     await page.goto("/disconnected");
-    await page.evaluate(() => {
-      const frame = document.createElement("iframe");
-      frame.src = "/realm/liga/preview/page/home";
-      frame.title = "preview";
-      document.body.append(frame);
-    });
+    await frameIn("/realm/liga/preview/page/home");
     await expect(page.frameLocator("iframe").getByRole("heading", { level: 1 })).toBeVisible();
+    await page.goto("/disconnected");
+    await frameIn("/disconnected");
+    await expect(page.frameLocator("iframe").getByRole("heading", { level: 1 })).toBeVisible();
+    await page.goto("/disconnected");
+    await frameIn("/realm/liga/schedule");
+    expect(await framedUrl()).toMatch(/^chrome-error:/);
     await expect(page).toHaveURL(/\/disconnected$/);
+
+    // Another site's page (one without a policy of ours): not even a preview.
+    await page.goto("about:blank");
+    await page.setContent("<title>elsewhere</title>");
+    await frameIn(new URL("/realm/liga/preview/page/home", baseURL).toString());
+    expect(await framedUrl()).toMatch(/^chrome-error:/);
   });
 
   test("a redirectResult parameter is kept in local storage and removed from the URL", async ({

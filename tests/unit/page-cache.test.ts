@@ -277,6 +277,44 @@ describe("page cache", () => {
     expect(hit.headers.get("X-Request-Id")).toBeNull();
     expect(hit.headers.get("Server-Timing")).toBeNull();
   });
+
+  it("never replays a page's nonce: each answer carries the nonce of the request it answers", async () => {
+    const { cache, clock } = cacheWithClock({ maxFreshSeconds: 3, maxStaleSeconds: 2 });
+    // As the host renders: a visitor's page with the visitor's nonce, a refresh with its own.
+    let visitorNonce = "";
+    const renders: string[] = [];
+    const render = async (request: Request, { background }: { background: boolean }) => {
+      const nonce = background ? `refresh-nonce-${renders.length}` : visitorNonce;
+      renders.push(nonce);
+      const body = `<script nonce="${nonce}">go()</script><p>${nonce} nonce=${nonce}</p><script nonce="${nonce}" type="module"></script>`;
+      const headers = { "Cache-Control": SHARED, "Content-Type": "text/html" };
+      return { response: new Response(body, { headers }), nonce };
+    };
+    const page = async (nonce: string) => {
+      visitorNonce = nonce;
+      const answer = await cache.handle(get("/realm/arena"), render, { nonce });
+      const text = await answer.response.text();
+      await settle();
+      return { outcome: answer.outcome, text };
+    };
+    const html = (attribute: string, stored: string) =>
+      `<script nonce="${attribute}">go()</script><p>${stored} nonce=${stored}</p><script nonce="${attribute}" type="module"></script>`;
+
+    expect(await page("n-first")).toEqual({ outcome: "miss", text: html("n-first", "n-first") });
+    clock.now = 1_000;
+    // Only the attributes change; the same characters elsewhere in the page stay.
+    expect(await page("n-second")).toEqual({ outcome: "hit", text: html("n-second", "n-first") });
+    expect(await page("a-much-longer-third-nonce")).toEqual({
+      outcome: "hit",
+      text: html("a-much-longer-third-nonce", "n-first"),
+    });
+    clock.now = 3_500;
+    expect(await page("n-4")).toEqual({ outcome: "stale", text: html("n-4", "n-first") });
+    const refreshed = renders.at(-1)!;
+    expect(refreshed).toBe("refresh-nonce-1");
+    expect(await page("n-5")).toEqual({ outcome: "hit", text: html("n-5", refreshed) });
+    expect(renders).toEqual(["n-first", "refresh-nonce-1"]);
+  });
 });
 
 describe("Cache-Control parsing", () => {

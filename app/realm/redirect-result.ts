@@ -1,19 +1,3 @@
-/**
- * Runs before anything renders (an inline script in <head>): a page shown inside a frame takes
- * over the top window, except preview and disconnected pages, which admin tools may frame.
- * When the top window cannot be navigated (another origin's sandbox), the frame shows
- * /disconnected instead (spec section 2, fixed paths).
- */
-export const FRAME_GUARD_SCRIPT = `(function () {
-  if (window.top === window.self) return;
-  if (/^(\\/realm\\/[^/]+)?\\/(preview\\/|disconnected(\\/|$))/.test(location.pathname)) return;
-  try {
-    window.top.location.href = location.href;
-  } catch (error) {
-    location.replace("/disconnected");
-  }
-})();`;
-
 /** A `redirectResult` query parameter (a payment provider's answer) is kept for the page that needs it. */
 export const REDIRECT_RESULT_KEY = "redirectResult";
 
