@@ -1,3 +1,4 @@
+import http from "node:http";
 import { createServer, connect, type Server, type Socket } from "node:net";
 import { test, expect } from "@playwright/test";
 import * as t from "../../server/store/schema.ts";
@@ -100,6 +101,35 @@ test.describe("the server process", () => {
       expect(await exit).toBe(0);
       await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
     } finally {
+      await removeDir(dataDir);
+    }
+  });
+
+  test("answers every accepted connection on SIGTERM under load, then exits 0", async () => {
+    const dataDir = await freshDataDir();
+    const server = await ServerProcess.start({ DATA_DIR: dataDir, LOG_REQUESTS: "false" });
+    try {
+      // A paused server is one whose event loop is busy: the kernel completes each handshake and
+      // buffers each request, and the signal arrives before any of them has been read.
+      server.signal("SIGSTOP");
+      const burst = openConnections(Number(new URL(server.url).port), 200);
+      await burst.handshakes;
+      await new Promise((r) => setTimeout(r, 300));
+      server.signal("SIGTERM");
+      server.signal("SIGCONT");
+      const outcomes = await burst.outcomes;
+      const accepted = outcomes.filter((o) => o.accepted);
+      const reset = accepted.filter((o) => o.status === undefined);
+      console.log(
+        `SIGTERM under 200 connections: ${reset.length} of ${accepted.length} accepted connections reset`,
+      );
+      expect(accepted).toHaveLength(200);
+      expect(reset.map((o) => o.error)).toEqual([]);
+      expect(accepted.map((o) => o.status)).toEqual(accepted.map(() => 200));
+      expect(await server.exited()).toBe(0);
+    } finally {
+      server.signal("SIGCONT");
+      await server.stop("SIGKILL");
       await removeDir(dataDir);
     }
   });
@@ -236,4 +266,51 @@ class TcpProxy {
       this.server?.listening ? this.server.close(() => resolve()) : resolve(),
     );
   }
+}
+
+interface ConnectionOutcome {
+  /** The TCP handshake completed: the server's kernel took the connection. */
+  accepted: boolean;
+  /** Status of a complete response, if one arrived in full. */
+  status?: number;
+  error?: string;
+}
+
+/**
+ * Opens `count` connections at once, each sending one request as soon as it is connected.
+ * `handshakes` resolves once every connection is established or refused.
+ */
+function openConnections(port: number, count: number) {
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  const handshakes: Promise<void>[] = [];
+  const outcomes = Array.from({ length: count }, (_, i) => {
+    let handshake!: () => void;
+    handshakes.push(new Promise<void>((resolve) => (handshake = resolve)));
+    return new Promise<ConnectionOutcome>((resolve) => {
+      const outcome: ConnectionOutcome = { accepted: false };
+      // A quarter ask the store; the rest are static files, so the 200 answers fit the grace.
+      const path = i % 4 ? "/favicon.svg" : "/healthz";
+      const req = http.get({ host: "127.0.0.1", port, path, agent }, (res) => {
+        res.resume();
+        res.on("end", () =>
+          resolve({ ...outcome, status: res.complete ? res.statusCode : undefined }),
+        );
+        res.on("error", (error) => resolve({ ...outcome, error: error.message }));
+      });
+      req.on("socket", (socket) =>
+        socket.once("connect", () => {
+          outcome.accepted = true;
+          handshake();
+        }),
+      );
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        handshake();
+        resolve({ ...outcome, error: `${error.code ?? ""} ${error.message}` });
+      });
+    });
+  });
+  return {
+    handshakes: Promise.all(handshakes),
+    outcomes: Promise.all(outcomes).finally(() => agent.destroy()),
+  };
 }
