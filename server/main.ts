@@ -76,6 +76,12 @@ async function openPlatformStore(env: Env): Promise<Store> {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     poolSize: env.DATABASE_POOL_SIZE,
+    timeouts: {
+      connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleMs: env.DATABASE_IDLE_TIMEOUT_MS,
+      idleInTransactionMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
   });
   if (env.SEED_DEMO && (await storeIsEmpty(store.db))) {
     const summary = await seed(store.db, { publicUrl: env.PUBLIC_URL });
