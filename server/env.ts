@@ -2,6 +2,8 @@
  * Environment, validated once at start-up: a bad value stops the process with one clear line.
  * Nothing here reaches the browser.
  */
+import { DEFAULT_TIMEOUTS } from "./store/timeouts.ts";
+
 export interface Env {
   PORT: number;
   HOST: string;
@@ -9,6 +11,14 @@ export interface Env {
   DATABASE_URL?: string;
   /** PostgreSQL connections per process. */
   DATABASE_POOL_SIZE: number;
+  /** Longest wait for a PostgreSQL connection (opening one, or a free one in the pool). */
+  DATABASE_CONNECT_TIMEOUT_MS: number;
+  /** Longest PostgreSQL statement; a query unanswered a second past it fails (503) and its connection is dropped. */
+  DATABASE_STATEMENT_TIMEOUT_MS: number;
+  /** An unused pooled PostgreSQL connection is closed after this long. */
+  DATABASE_IDLE_TIMEOUT_MS: number;
+  /** PostgreSQL ends a session left idle inside a transaction for this long. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: number;
   /** When set, the web app calls this platform over HTTP instead of the embedded one. */
   API_BASE_URL?: string;
   NODE_ENV: "production" | "development" | "test";
@@ -52,6 +62,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       `DATABASE_POOL_SIZE must be a whole number from 1 to 500, got '${source.DATABASE_POOL_SIZE}'`,
     );
   }
+  const timeout = (name: string, fallback: number) =>
+    milliseconds(source, name, fallback, { min: 100, max: 3_600_000 });
   const apiBaseUrl = source.API_BASE_URL || undefined;
   if (apiBaseUrl && !URL.canParse(apiBaseUrl)) {
     throw new EnvError(`API_BASE_URL must be an absolute URL, got '${apiBaseUrl}'`);
@@ -94,6 +106,16 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     DATA_DIR: source.DATA_DIR || "./data",
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: poolSize,
+    DATABASE_CONNECT_TIMEOUT_MS: timeout("DATABASE_CONNECT_TIMEOUT_MS", DEFAULT_TIMEOUTS.connectMs),
+    DATABASE_STATEMENT_TIMEOUT_MS: timeout(
+      "DATABASE_STATEMENT_TIMEOUT_MS",
+      DEFAULT_TIMEOUTS.statementMs,
+    ),
+    DATABASE_IDLE_TIMEOUT_MS: timeout("DATABASE_IDLE_TIMEOUT_MS", DEFAULT_TIMEOUTS.idleMs),
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: timeout(
+      "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS",
+      DEFAULT_TIMEOUTS.idleInTransactionMs,
+    ),
     API_BASE_URL: apiBaseUrl,
     NODE_ENV: nodeEnv,
     SEED_DEMO: flag(source.SEED_DEMO, true),
@@ -147,6 +169,23 @@ function secret(source: Record<string, string | undefined>, name: string): strin
   const value = source[name] || undefined;
   if (value !== undefined && value.length < 32) {
     throw new EnvError(`${name} must be at least 32 characters long`);
+  }
+  return value;
+}
+
+function milliseconds(
+  source: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+  { min, max }: { min: number; max: number },
+): number {
+  const raw = source[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new EnvError(
+      `${name} must be a whole number of milliseconds from ${min} to ${max}, got '${raw}'`,
+    );
   }
   return value;
 }

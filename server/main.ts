@@ -3,12 +3,14 @@
  * Opens the store (migrating it), seeds the demo realms into an empty store, then serves.
  */
 import { access } from "node:fs/promises";
+import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "@remix-run/node";
 import { loadEnv, EnvError, type Env } from "./env.ts";
 import { resolveSecret } from "./auth/secrets.ts";
+import { gracefulStop } from "./graceful-stop.ts";
 import { createServerApp } from "./http.ts";
 import { createOutboxSender, type OutboxSender } from "./identity/smtp.ts";
 import { ConfigValidationError } from "./seed/config.ts";
@@ -74,6 +76,12 @@ async function openPlatformStore(env: Env): Promise<Store> {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     poolSize: env.DATABASE_POOL_SIZE,
+    timeouts: {
+      connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleMs: env.DATABASE_IDLE_TIMEOUT_MS,
+      idleInTransactionMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
   });
   if (env.SEED_DEMO && (await storeIsEmpty(store.db))) {
     const summary = await seed(store.db, { publicUrl: env.PUBLIC_URL });
@@ -95,14 +103,18 @@ async function loadBuild(): Promise<{ build: ServerBuild; file: string }> {
   return { build: (await import(pathToFileURL(file).href)) as ServerBuild, file };
 }
 
-/** On SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the store. */
+/**
+ * On SIGTERM/SIGINT: stop accepting, answer every request already received (read or not), then
+ * close the store.
+ */
 function installShutdown(
   server: ReturnType<typeof serve>,
   store: Store | undefined,
   mailer: OutboxSender | undefined,
 ) {
+  const drain = gracefulStop(server as Server);
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(JSON.stringify({ level: "info", msg: "shutting down", signal }));
@@ -111,20 +123,14 @@ function installShutdown(
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    server.close(async () => {
-      await mailer?.stop().catch(() => {});
-      await store?.close().catch(() => {});
-      process.exit(0);
-    });
-    // Keep-alive sockets go idle as their last response ends; dropping them at once lets
-    // close() finish with the last request instead of waiting out the keep-alive timeout.
-    const closeIdle = () =>
-      (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-    closeIdle();
-    setInterval(closeIdle, 100).unref();
+    // Half the grace for connections the kernel queued before the signal, half for answers.
+    await drain(SHUTDOWN_GRACE_MS / 2);
+    await mailer?.stop().catch(() => {});
+    await store?.close().catch(() => {});
+    process.exit(0);
   };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
 }
 
 class StartupError extends Error {}

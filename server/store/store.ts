@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema.ts";
+import { DEFAULT_TIMEOUTS, type StoreTimeouts } from "./timeouts.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -30,9 +31,16 @@ export interface StoreOptions {
   loadDataDir?: Blob;
   /** PostgreSQL connections in the pool (default 10). */
   poolSize?: number;
+  /** How long PostgreSQL may take before a call gives up (defaults: `DEFAULT_TIMEOUTS`). */
+  timeouts?: Partial<StoreTimeouts>;
   /** Skip migrations (only for a dump that is known to be migrated). */
   skipMigrations?: boolean;
 }
+
+/** How much longer than the statement timeout the client waits, so a slow query is cancelled cleanly. */
+const READ_TIMEOUT_MARGIN_MS = 1_000;
+/** Idle connections are probed this long after their last traffic (TCP keep-alive). */
+const KEEPALIVE_DELAY_MS = 10_000;
 
 /** Raised when the store cannot be opened or reached; its message is one line for operators. */
 export class StoreUnavailableError extends Error {
@@ -81,36 +89,33 @@ async function openPglite(options: StoreOptions): Promise<Store> {
 }
 
 async function openPostgres(options: StoreOptions): Promise<Store> {
-  const pool = new pg.Pool({
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const connection = {
     connectionString: options.databaseUrl,
-    max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
-  });
-  // An idle client losing its server emits here; without a listener the process would crash.
-  // The pool replaces it on the next checkout, which is how the app recovers after an outage.
-  pool.on("error", () => {});
+    connectionTimeoutMillis: timeouts.connectMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+  };
   try {
-    const client = await pool.connect();
-    try {
-      if (!options.skipMigrations) {
-        // Several web servers may start at once; only one may migrate at a time.
-        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-        try {
-          await migratePg(drizzlePg(client), { migrationsFolder });
-        } finally {
-          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
-        }
-      }
-    } finally {
-      client.release();
-    }
+    await checkAndMigrate(connection, !options.skipMigrations);
   } catch (error) {
-    await pool.end().catch(() => {});
     throw new StoreUnavailableError(
       `PostgreSQL at ${redact(options.databaseUrl ?? "")} is not usable: ${describe(error)}`,
     );
   }
+  const pool = new pg.Pool({
+    ...connection,
+    Client: PooledClient,
+    max: options.poolSize ?? 10,
+    idleTimeoutMillis: timeouts.idleMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + READ_TIMEOUT_MARGIN_MS,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+  });
+  // An idle client losing its server emits here; without a listener the process would crash.
+  // The pool has already dropped it and opens a fresh one on the next checkout.
+  pool.on("error", () => {});
+  dropIdleOnSilence(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -120,6 +125,85 @@ async function openPostgres(options: StoreOptions): Promise<Store> {
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Proves PostgreSQL answers, and migrates, on a connection of its own: a migration may rightly
+ * take longer than any statement of a request, and waits for another server's migration.
+ */
+async function checkAndMigrate(connection: pg.ClientConfig, migrate: boolean) {
+  const client = new pg.Client(connection);
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    if (!migrate) return;
+    // Several web servers may start at once; only one may migrate at a time.
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** pg's error for a query whose answer did not come within `query_timeout`. */
+const NO_ANSWER = "Query read timeout";
+
+/**
+ * A pooled connection that gives itself up when a query goes unanswered. After a silent network
+ * cut its socket still looks open: anything queued behind the lost query would wait too, and a
+ * transaction's rollback would. Destroying the socket fails those at once and makes the pool
+ * discard the connection.
+ */
+class PooledClient extends pg.Client {
+  /** Called after this connection has given itself up. */
+  onUnanswered?: () => void;
+
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // Also while checked out: a failing socket fails its queries, and the pool drops it on release.
+    this.on("error", () => {});
+    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+    const watch = (error: unknown) => {
+      if (error instanceof Error && error.message === NO_ANSWER) {
+        this.connection.stream.destroy();
+        this.onUnanswered?.();
+      }
+    };
+    this.query = ((...args: unknown[]) => {
+      const callback = args.at(-1);
+      if (typeof callback === "function") {
+        args[args.length - 1] = (error: unknown, result: unknown) => {
+          watch(error);
+          callback(error, result);
+        };
+      }
+      const result = query(...args);
+      if (result instanceof Promise) result.catch(watch);
+      return result;
+    }) as pg.Client["query"];
+  }
+}
+
+/**
+ * When one query goes unanswered, the idle connections opened over the same network are most
+ * likely dead too: drop them now, so that after a failover the first requests get fresh ones
+ * instead of each waiting out the read timeout on a stale one.
+ */
+function dropIdleOnSilence(pool: pg.Pool) {
+  const idle = new Set<pg.Client>();
+  pool.on("release", (_error: unknown, client: pg.Client) => idle.add(client));
+  pool.on("acquire", (client: pg.Client) => idle.delete(client));
+  pool.on("remove", (client: pg.Client) => idle.delete(client));
+  pool.on("connect", (client: PooledClient) => {
+    client.onUnanswered = () => {
+      for (const other of idle) other.connection.stream.destroy();
+      idle.clear();
+    };
+  });
 }
 
 function describe(error: unknown): string {
@@ -167,6 +251,7 @@ const UNREACHABLE_CODES = new Set([
   "EPIPE",
   "ENOTFOUND",
   "EHOSTUNREACH",
+  "57014", // query_canceled: the statement timeout ran out
   "57P01", // admin_shutdown
   "57P02", // crash_shutdown
   "57P03", // cannot_connect_now
@@ -178,6 +263,7 @@ const UNREACHABLE_CODES = new Set([
 ]);
 const UNREACHABLE_MESSAGES = [
   "Connection terminated",
+  NO_ANSWER,
   "timeout exceeded when trying to connect",
   "Client has encountered a connection error",
   "PGlite is closed",

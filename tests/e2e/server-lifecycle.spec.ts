@@ -1,8 +1,9 @@
+import http from "node:http";
 import { createServer, connect, type Server, type Socket } from "node:net";
 import { test, expect } from "@playwright/test";
 import * as t from "../../server/store/schema.ts";
 import { openStore } from "../../server/store/store.ts";
-import { createPostgresDatabase } from "../fixtures/postgres-database.ts";
+import { createPostgresDatabase, postgresAnswers } from "../fixtures/postgres-database.ts";
 import { freePort, freshDataDir, removeDir, ServerProcess } from "./server-process.ts";
 
 const KEY = {
@@ -104,6 +105,35 @@ test.describe("the server process", () => {
     }
   });
 
+  test("answers every accepted connection on SIGTERM under load, then exits 0", async () => {
+    const dataDir = await freshDataDir();
+    const server = await ServerProcess.start({ DATA_DIR: dataDir, LOG_REQUESTS: "false" });
+    try {
+      // A paused server is one whose event loop is busy: the kernel completes each handshake and
+      // buffers each request, and the signal arrives before any of them has been read.
+      server.signal("SIGSTOP");
+      const burst = openConnections(Number(new URL(server.url).port), 200);
+      await burst.handshakes;
+      await new Promise((r) => setTimeout(r, 300));
+      server.signal("SIGTERM");
+      server.signal("SIGCONT");
+      const outcomes = await burst.outcomes;
+      const accepted = outcomes.filter((o) => o.accepted);
+      const reset = accepted.filter((o) => o.status === undefined);
+      console.log(
+        `SIGTERM under 200 connections: ${reset.length} of ${accepted.length} accepted connections reset`,
+      );
+      expect(accepted).toHaveLength(200);
+      expect(reset.map((o) => o.error)).toEqual([]);
+      expect(accepted.map((o) => o.status)).toEqual(accepted.map(() => 200));
+      expect(await server.exited()).toBe(0);
+    } finally {
+      server.signal("SIGCONT");
+      await server.stop("SIGKILL");
+      await removeDir(dataDir);
+    }
+  });
+
   test("exits with one clear line when the store cannot be reached at start", async () => {
     const server = new ServerProcess(await freePort(), {
       DATABASE_URL: "postgres://postgres:secret@127.0.0.1:1/none",
@@ -195,12 +225,77 @@ test.describe("the server process", () => {
       await database.drop();
     }
   });
+
+  test("answers 503 within seconds while PostgreSQL is silently cut off, and recovers after a failover without restart", async () => {
+    const serverUrl = process.env.DATABASE_URL;
+    test.skip(
+      !serverUrl || !(await postgresAnswers(serverUrl)),
+      `needs a PostgreSQL server answering at DATABASE_URL (${serverUrl ?? "unset"})`,
+    );
+    const database = await createPostgresDatabase(serverUrl!);
+    const target = new URL(database.url);
+    const proxy = await TcpProxy.start(target.hostname, Number(target.port || 5432));
+    const viaProxy = new URL(database.url);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    // Default timeouts: the bounds below are what an operator gets without configuring any.
+    const server = await ServerProcess.start({
+      DATABASE_URL: viaProxy.toString(),
+      LOG_REQUESTS: "false",
+    });
+    try {
+      // Several connections in the pool, all of which the cut leaves dangling.
+      const warm = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => timedReferral(server.url, `warm-${i}`)),
+      );
+      expect(warm.map((r) => r.status)).toEqual(warm.map(() => 201));
+
+      proxy.cutSilently();
+      const during = await Promise.all(
+        Array.from({ length: 4 }, (_, i) => timedReferral(server.url, `cut-${i}`)),
+      );
+      console.log(`during the cut: ${during.map((r) => `${r.status} in ${r.ms} ms`).join(", ")}`);
+      expect(during.map((r) => r.status)).toEqual(during.map(() => 503));
+      expect(Math.max(...during.map((r) => r.ms))).toBeLessThan(10_000);
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
+
+      // The old path stays silent for good, as after a failover; new connections get through.
+      proxy.failover();
+      const failedOverAt = Date.now();
+      await expect
+        .poll(async () => (await timedReferral(server.url, "after-failover")).status, {
+          timeout: 20_000,
+          intervals: [250],
+        })
+        .toBe(201);
+      const recoveryMs = Date.now() - failedOverAt;
+      console.log(`recovered ${recoveryMs} ms after a silent cut and failover`);
+      // Shorter than one read timeout: no request after the failover waited on a dead connection.
+      expect(recoveryMs).toBeLessThan(5_000);
+      // Every later request is served: no dead connection is left in the pool.
+      const after = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => timedReferral(server.url, `after-${i}`)),
+      );
+      expect(after.map((r) => r.status)).toEqual(after.map(() => 201));
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    } finally {
+      await server.stop();
+      await proxy.stop();
+      await database.drop();
+    }
+  });
 });
 
-/** A TCP forwarder we can cut, to take PostgreSQL away from the server and bring it back. */
+/**
+ * A TCP forwarder we can cut, to take PostgreSQL away from the server and bring it back: by
+ * closing every connection (a reset), or silently, as a network that drops packets does.
+ */
 class TcpProxy {
   private server?: Server;
   private sockets = new Set<Socket>();
+  /** Forwarding pairs; a silent cut stops them for good without closing anything. */
+  private pairs = new Set<{ client: Socket; upstream: Socket }>();
+  private silent = false;
   private constructor(
     readonly port: number,
     private readonly host: string,
@@ -215,25 +310,116 @@ class TcpProxy {
 
   restart(): Promise<void> {
     this.server = createServer((client) => {
+      this.track(client);
+      if (this.silent) {
+        // Accepted, never answered.
+        client.pause();
+        return;
+      }
       const upstream = connect(this.targetPort, this.host);
+      this.track(upstream);
       for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on("close", () => this.sockets.delete(s));
         s.on("error", () => {
           client.destroy();
           upstream.destroy();
         });
       }
       client.pipe(upstream).pipe(client);
+      this.pairs.add({ client, upstream });
     });
     return new Promise((resolve) => this.server!.listen(this.port, "127.0.0.1", resolve));
+  }
+
+  /** Nothing passes any more, in either direction, and no connection is closed. */
+  cutSilently() {
+    this.silent = true;
+    for (const { client, upstream } of this.pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+    }
+    this.pairs.clear();
+  }
+
+  /** New connections reach PostgreSQL again; those cut stay silent. */
+  failover() {
+    this.silent = false;
   }
 
   stop(): Promise<void> {
     for (const s of this.sockets) s.destroy();
     this.sockets.clear();
+    this.pairs.clear();
     return new Promise((resolve) =>
       this.server?.listening ? this.server.close(() => resolve()) : resolve(),
     );
   }
+
+  private track(socket: Socket) {
+    this.sockets.add(socket);
+    socket.on("close", () => this.sockets.delete(socket));
+    socket.on("error", () => socket.destroy());
+  }
+}
+
+/** A referral write (one statement in the store) with its status and how long it took. */
+async function timedReferral(url: string, id: string): Promise<{ status: number; ms: number }> {
+  const started = Date.now();
+  const res = await fetch(`${url}/api/v1/session`, {
+    method: "POST",
+    headers: KEY,
+    body: JSON.stringify({ referralExid: id }),
+    // Without a bound of its own, a request to a server that hangs would hang the test.
+    signal: AbortSignal.timeout(30_000),
+  });
+  await res.arrayBuffer();
+  return { status: res.status, ms: Date.now() - started };
+}
+
+interface ConnectionOutcome {
+  /** The TCP handshake completed: the server's kernel took the connection. */
+  accepted: boolean;
+  /** Status of a complete response, if one arrived in full. */
+  status?: number;
+  error?: string;
+}
+
+/**
+ * Opens `count` connections at once, each sending one request as soon as it is connected.
+ * `handshakes` resolves once every connection is established or refused.
+ */
+function openConnections(port: number, count: number) {
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  const handshakes: Promise<void>[] = [];
+  const outcomes = Array.from({ length: count }, (_, i) => {
+    let handshake!: () => void;
+    handshakes.push(new Promise<void>((resolve) => (handshake = resolve)));
+    return new Promise<ConnectionOutcome>((resolve) => {
+      const outcome: ConnectionOutcome = { accepted: false };
+      // A quarter ask the store; the rest are static files, so the 200 answers fit the grace.
+      const path = i % 4 ? "/favicon.svg" : "/healthz";
+      const req = http.get({ host: "127.0.0.1", port, path, agent }, (res) => {
+        res.resume();
+        res.on("end", () =>
+          resolve({ ...outcome, status: res.complete ? res.statusCode : undefined }),
+        );
+        res.on("error", (error) => resolve({ ...outcome, error: error.message }));
+      });
+      req.on("socket", (socket) =>
+        socket.once("connect", () => {
+          outcome.accepted = true;
+          handshake();
+        }),
+      );
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        handshake();
+        resolve({ ...outcome, error: `${error.code ?? ""} ${error.message}` });
+      });
+    });
+  });
+  return {
+    handshakes: Promise.all(handshakes),
+    outcomes: Promise.all(outcomes).finally(() => agent.destroy()),
+  };
 }

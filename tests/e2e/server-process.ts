@@ -87,6 +87,11 @@ export class ServerProcess {
     return new Promise((resolve) => this.child!.once("exit", (code) => resolve(code)));
   }
 
+  /** Sends a signal without waiting for the process to end. */
+  signal(signal: NodeJS.Signals) {
+    if (this.exitCode === null) this.child?.kill(signal);
+  }
+
   async stop(signal: NodeJS.Signals = "SIGTERM"): Promise<number | null> {
     if (this.exitCode === null) this.child?.kill(signal);
     return this.exited();

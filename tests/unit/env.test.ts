@@ -38,8 +38,32 @@ describe("environment", () => {
     ).toMatchObject({ TERRITORY_HEADER: "X-Edge-Country", MEDIA_SIGNING_SECRET: secret });
   });
 
+  it("bounds every wait for PostgreSQL, 5 s by default for connections and statements", () => {
+    expect(loadEnv({})).toMatchObject({
+      DATABASE_CONNECT_TIMEOUT_MS: 5_000,
+      DATABASE_STATEMENT_TIMEOUT_MS: 5_000,
+      DATABASE_IDLE_TIMEOUT_MS: 30_000,
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 30_000,
+    });
+    expect(
+      loadEnv({
+        DATABASE_CONNECT_TIMEOUT_MS: "2000",
+        DATABASE_STATEMENT_TIMEOUT_MS: "15000",
+        DATABASE_IDLE_TIMEOUT_MS: "60000",
+        DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: "10000",
+      }),
+    ).toMatchObject({
+      DATABASE_CONNECT_TIMEOUT_MS: 2_000,
+      DATABASE_STATEMENT_TIMEOUT_MS: 15_000,
+      DATABASE_IDLE_TIMEOUT_MS: 60_000,
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 10_000,
+    });
+  });
+
   it.each([
     [{ PORT: "http" }, /PORT/],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: "5s" }, /DATABASE_STATEMENT_TIMEOUT_MS must be a whole/],
+    [{ DATABASE_CONNECT_TIMEOUT_MS: "0" }, /DATABASE_CONNECT_TIMEOUT_MS must be a whole/],
     [{ PORT: "70000" }, /PORT/],
     [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL/],
     [{ API_BASE_URL: "not a url" }, /API_BASE_URL/],
