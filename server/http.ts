@@ -6,6 +6,7 @@ import { Hono, type Context } from "hono";
 import { noticesDependOnRequest } from "../app/notices/notices.server.ts";
 import { deviceClass } from "../app/realm/device.ts";
 import { PageCache, type PageCacheOptions } from "./page-cache.ts";
+import { isUnservablePath } from "./unservable-path.ts";
 import { forwardToPlatform } from "./platform-proxy.ts";
 import { createPlatformApi } from "./api/app.ts";
 import { createTokenIssuer } from "./auth/tokens.ts";
@@ -278,6 +279,9 @@ export function createServerApp(options: ServerAppOptions) {
           });
     app.all("*", async (c) => {
       const url = new URL(c.req.url);
+      if (isUnservablePath(url.pathname)) {
+        return c.text("The path holds a backslash or a control character", 400);
+      }
       if (LEGACY_HOST.test(url.hostname) && !url.pathname.startsWith("/realm/")) {
         // Old hosts named the realm in the path; its pages now live under /realm/ (spec section 1).
         return c.redirect(`/realm${url.pathname}${url.search}`, 301);
