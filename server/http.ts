@@ -6,6 +6,7 @@ import { Hono, type Context } from "hono";
 import { noticesDependOnRequest } from "../app/notices/notices.server.ts";
 import { deviceClass } from "../app/realm/device.ts";
 import { PageCache, type PageCacheOptions } from "./page-cache.ts";
+import { keepPersonalAnswerPrivate } from "./private-answer.ts";
 import { isUnservablePath } from "./unservable-path.ts";
 import { forwardToPlatform } from "./platform-proxy.ts";
 import { createPlatformApi } from "./api/app.ts";
@@ -312,11 +313,10 @@ export function createServerApp(options: ServerAppOptions) {
         };
         const response = await handle(request, context as unknown as AppLoadContext);
         if (context.sessionCookie) {
-          // The session changed while answering (a refresh, a sign-in): the answer is this
-          // viewer's alone.
+          // The session changed while answering (a refresh, a sign-in).
           response.headers.append("Set-Cookie", context.sessionCookie);
-          response.headers.set("Cache-Control", "private, no-store");
         }
+        keepPersonalAnswerPrivate(request, response);
         if (PREVIEW_PATH.test(new URL(request.url).pathname)) {
           // Whatever the outcome (draft, 403, error page), a preview is never stored or indexed.
           response.headers.set("Cache-Control", "private, no-store");

@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { request as httpRequest } from "node:http";
 import { expect, test } from "./fixtures.ts";
+import { sendRaw, type RawRequest } from "./raw-request.ts";
 import type { ServerProcess } from "./server-process.ts";
 import { sessionCookieValue, tokenFor } from "./signed-in.ts";
 
@@ -128,47 +128,11 @@ const target = fc.oneof(
   fc.string({ unit: "binary-ascii", maxLength: 24 }),
 );
 
-interface Probe {
-  method: "GET" | "POST";
-  host: string;
-  path: string;
-  cookie?: string;
-  form?: Record<string, string>;
-}
+type Probe = RawRequest;
 
-/** One raw HTTP request (the path exactly as given): its status and `Location`, if any. */
-function send(server: ServerProcess, probe: Probe): Promise<{ status: number; location?: string }> {
-  const authority = `${probe.host}:${server.port}`;
-  const body = probe.form ? new URLSearchParams(probe.form).toString() : undefined;
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: "127.0.0.1",
-        port: server.port,
-        method: probe.method,
-        path: probe.path,
-        setHost: false,
-        headers: {
-          Host: authority,
-          Accept: "text/html",
-          ...(probe.cookie ? { Cookie: `__session=${probe.cookie}` } : {}),
-          ...(body
-            ? {
-                "Content-Type": "application/x-www-form-urlencoded",
-                "Content-Length": Buffer.byteLength(body),
-                Origin: `http://${authority}`,
-              }
-            : {}),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve({ status: res.statusCode!, location: res.headers.location }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
+async function send(server: ServerProcess, probe: Probe) {
+  const { status, headers } = await sendRaw(server, probe);
+  return { status, location: headers.location };
 }
 
 /** Where a browser that sent `probe` would go next, if not to the origin it asked. */
@@ -255,7 +219,7 @@ const pathScenarios: Record<string, { realm: Realm; probe: Scenario }> = {
       method: "GET",
       host,
       path: `${base}${path}?keep=1`,
-      cookie: await customerCookie(realm),
+      session: await customerCookie(realm),
     }),
   },
 };
@@ -267,7 +231,7 @@ const targetScenarios: Record<string, { realm: Realm; probe: Scenario }> = {
       method: "GET",
       host,
       path: `${base}/login?${new URLSearchParams({ from })}`,
-      cookie: await customerCookie(realm),
+      session: await customerCookie(realm),
     }),
   },
   "sign-up from": {
@@ -276,7 +240,7 @@ const targetScenarios: Record<string, { realm: Realm; probe: Scenario }> = {
       method: "GET",
       host,
       path: `${base}/signup?${new URLSearchParams({ from })}`,
-      cookie: await customerCookie(realm),
+      session: await customerCookie(realm),
     }),
   },
   "language from": {
@@ -304,7 +268,7 @@ const targetScenarios: Record<string, { realm: Realm; probe: Scenario }> = {
       host,
       path: `${base}/profiles/change`,
       form: { profileId: "1", redirectTo },
-      cookie: await customerCookie(realm),
+      session: await customerCookie(realm),
     }),
   },
   "consent redirectTo": {
@@ -314,7 +278,7 @@ const targetScenarios: Record<string, { realm: Realm; probe: Scenario }> = {
       host,
       path: `${base}/consent`,
       form: { redirectTo },
-      cookie: await customerCookie(realm),
+      session: await customerCookie(realm),
     }),
   },
 };
