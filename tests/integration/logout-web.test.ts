@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { logoutAction, logoutLoader } from "../../app/identity/logout.server.ts";
 import { sessionStorage } from "../../app/session/session.server.ts";
 import { createTokenIssuer } from "../../server/auth/tokens.ts";
 import { DEMO_PASSWORD } from "../../server/seed/demo-accounts.ts";
-import * as t from "../../server/store/schema.ts";
 import { TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
+import { changeRealmSettings } from "../fixtures/realm-settings.ts";
 import { sessionCookieFor, WEB_SESSION, webContext } from "../fixtures/web-context.ts";
 
 const platform = useSeededPlatform();
@@ -121,14 +120,7 @@ describe("sign-out", () => {
   it("where guests are no longer allowed, a guest's visit (where every page sends them) ends that session", async () => {
     // Arena: no earlier test here has loaded its settings for a guest (the web keeps them briefly).
     const cookie = await guestSession("arena");
-    const [realm] = await platform.store.db
-      .select({ settings: t.realms.settings })
-      .from(t.realms)
-      .where(eq(t.realms.name, "arena"));
-    await platform.store.db
-      .update(t.realms)
-      .set({ settings: { ...realm!.settings, guestsAllowed: false } })
-      .where(eq(t.realms.name, "arena"));
+    const restore = await changeRealmSettings(platform.store, "arena", { guestsAllowed: false });
     try {
       const visit = logoutArgs(cookie, { realm: "arena" });
       const answer = (await answerOf(logoutLoader(visit))) as Response;
@@ -138,10 +130,7 @@ describe("sign-out", () => {
       expect(after?.get("logoutMessage")).toBe("loggedOut");
       expect(after?.get("accessToken")).toBeUndefined();
     } finally {
-      await platform.store.db
-        .update(t.realms)
-        .set({ settings: realm!.settings })
-        .where(eq(t.realms.name, "arena"));
+      await restore();
     }
   });
 });
