@@ -6,6 +6,8 @@ import { Hono, type Context } from "hono";
 import { noticesDependOnRequest } from "../app/notices/notices.server.ts";
 import { deviceClass } from "../app/realm/device.ts";
 import { PageCache, type PageCacheOptions } from "./page-cache.ts";
+import { keepPersonalAnswerPrivate } from "./private-answer.ts";
+import { isUnservablePath } from "./unservable-path.ts";
 import { forwardToPlatform } from "./platform-proxy.ts";
 import { createPlatformApi } from "./api/app.ts";
 import { createTokenIssuer } from "./auth/tokens.ts";
@@ -293,6 +295,9 @@ export function createServerApp(options: ServerAppOptions) {
           });
     app.all("*", async (c) => {
       const url = new URL(c.req.url);
+      if (isUnservablePath(url.pathname)) {
+        return c.text("The path holds a backslash or a control character", 400);
+      }
       if (LEGACY_HOST.test(url.hostname) && !url.pathname.startsWith("/realm/")) {
         // Old hosts named the realm in the path; its pages now live under /realm/ (spec section 1).
         return c.redirect(`/realm${url.pathname}${url.search}`, 301);
@@ -326,11 +331,10 @@ export function createServerApp(options: ServerAppOptions) {
         };
         const response = await handle(request, context as unknown as AppLoadContext);
         if (context.sessionCookie) {
-          // The session changed while answering (a refresh, a sign-in): the answer is this
-          // viewer's alone.
+          // The session changed while answering (a refresh, a sign-in).
           response.headers.append("Set-Cookie", context.sessionCookie);
-          response.headers.set("Cache-Control", "private, no-store");
         }
+        keepPersonalAnswerPrivate(request, response);
         if (PREVIEW_PATH.test(new URL(request.url).pathname)) {
           // Whatever the outcome (draft, 403, error page), a preview is never stored or indexed.
           response.headers.set("Cache-Control", "private, no-store");

@@ -1,26 +1,70 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import { flashToast } from "../feedback/flash.server.ts";
 import { platformClient } from "../platform/platform.server.ts";
-import { requireRealmRequest } from "../realm/request.server.ts";
+import { requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
+import { routeHref } from "../realm/routes.ts";
 import { clearSession } from "./session-actions.server.ts";
 
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+function guestsAllowed({ shell }: Pick<RealmRequest, "shell">): boolean {
+  return (shell.settings as RealmSettings).guestsAllowed === true;
+}
+
 /**
- * Sign-out (spec section 4): the platform ends the session, the cookie loses its tokens and
- * keeps why (shown once on the sign-in page); the cookie agreement and app-banner choice are
- * other cookies and stay. A guest is only signed out where guests are not allowed (the guard
- * sends them here) or when asked with `force`: otherwise a guest would just check in again.
+ * Whether there is a session to end: a signed-in viewer's, or a guest's when asked with
+ * `force` or where guests are not allowed (otherwise a guest would just check in again).
  */
-export async function logout(args: LoaderFunctionArgs) {
-  const { request, context } = args;
-  const { realm, basePath, shell, viewer } = await requireRealmRequest(args);
-  const home = basePath || "/";
-  const forced =
-    new URL(request.url).searchParams.has("force") ||
-    (shell.settings as RealmSettings).guestsAllowed !== true;
-  if (viewer.role === "UNAUTHENTICATED" || (viewer.role === "GUEST" && !forced)) {
-    throw redirect(home);
+function hasSessionToEnd(request: Request, found: Pick<RealmRequest, "shell" | "viewer">): boolean {
+  switch (found.viewer.role) {
+    case "UNAUTHENTICATED":
+      return false;
+    case "GUEST":
+      return new URL(request.url).searchParams.has("force") || !guestsAllowed(found);
+    default:
+      return true;
   }
+}
+
+/**
+ * `GET /logout` asks before signing out: a link or an image on another site must not end the
+ * viewer's session. The page posts to itself. The one session ended by a visit is a guest's in
+ * a realm that no longer has guests: the route guard sends such a guest here from every page,
+ * the session opens nothing, and ending it is what the viewer needs to go on.
+ */
+export async function logoutLoader(args: LoaderFunctionArgs) {
+  const found = await requireRealmRequest(args);
+  const { basePath, viewer } = found;
+  const home = basePath || "/";
+  if (viewer.role === "GUEST" && !guestsAllowed(found)) return signOut(args, found);
+  if (!hasSessionToEnd(args.request, found)) throw redirect(home);
+  const force = new URL(args.request.url).searchParams.has("force");
+  return data(
+    {
+      action: routeHref(basePath, { name: "logout", query: force ? { force: "" } : undefined }),
+      home,
+    },
+    { headers: PRIVATE },
+  );
+}
+
+/**
+ * `POST /logout` (spec section 4): the platform ends the session, the cookie loses its tokens
+ * and keeps why (shown once on the sign-in page); the cookie agreement and app-banner choice are
+ * other cookies and stay. Another site cannot post here: the host refuses cross-site form posts
+ * (server/http.ts), and the cookie is SameSite=Lax.
+ */
+export async function logoutAction(args: ActionFunctionArgs) {
+  const found = await requireRealmRequest(args);
+  if (!hasSessionToEnd(args.request, found)) throw redirect(found.basePath || "/");
+  return signOut(args, found);
+}
+
+async function signOut(
+  { request, context }: LoaderFunctionArgs,
+  { realm, basePath, viewer }: RealmRequest,
+): Promise<never> {
   const refreshToken = await clearSession(request, context, basePath, "loggedOut");
   if (refreshToken) {
     try {
@@ -34,14 +78,14 @@ export async function logout(args: LoaderFunctionArgs) {
       );
     }
   }
-  throw redirect(home, {
+  throw redirect(basePath || "/", {
     headers: {
       "Set-Cookie": await flashToast(request, context, {
         level: "info",
         label: "signedOut",
         duration: "LONG",
       }),
-      "Cache-Control": "private, no-store",
+      ...PRIVATE,
     },
   });
 }

@@ -15,6 +15,7 @@ import {
   containsCurrent,
   hrefOf,
   isCurrent,
+  isSignOut,
   menuScrolls,
   type Here,
   type MenuEntry,
@@ -58,7 +59,7 @@ export function MenuNav({ entries, orientation, className, mobile, ...place }: M
         {entries.map((entry) => (
           <li key={entry.id}>
             {!entry.children ? (
-              <EntryLink entry={entry} {...place} />
+              <Entry entry={entry} {...place} />
             ) : horizontal ? (
               <FolderMenu entry={entry} mobile={mobile} {...place} />
             ) : (
@@ -109,8 +110,13 @@ function FolderMenu({
           {items(child.children)}
         </DropdownMenu.Group>
       ) : (
-        <DropdownMenu.Item key={child.id} asChild>
-          <EntryLink entry={child} {...place} />
+        <DropdownMenu.Item
+          key={child.id}
+          asChild
+          // Closing the menu would take the sign-out form out of the page before it is sent.
+          onSelect={isSignOut(child) ? (event) => event.preventDefault() : undefined}
+        >
+          <Entry entry={child} {...place} />
         </DropdownMenu.Item>
       ),
     );
@@ -151,7 +157,7 @@ function FolderList({ entry, ...place }: Place & { entry: MenuEntry }) {
               {list(child.children, `${groupId}-${child.id}`)}
             </>
           ) : (
-            <EntryLink entry={child} {...place} />
+            <Entry entry={child} {...place} />
           )}
         </li>
       ))}
@@ -166,6 +172,46 @@ function FolderList({ entry, ...place }: Place & { entry: MenuEntry }) {
     </Collapsible.Root>
   );
 }
+
+type EntryProps = Place & { entry: MenuEntry };
+
+/**
+ * A menu entry: a link, or for signing out a form's button. As a menu item it gets the item's
+ * props and ref from radix, which the link or button takes.
+ */
+const Entry = forwardRef<HTMLAnchorElement & HTMLButtonElement, EntryProps>(
+  function Entry(props, ref) {
+    return isSignOut(props.entry) ? (
+      <SignOutButton {...props} ref={ref} />
+    ) : (
+      <EntryLink {...props} ref={ref} />
+    );
+  },
+);
+
+/**
+ * Signing out is a form post, so that a link on another site cannot sign the viewer out. The
+ * button looks like the menu's links; it does not close the menu or drawer, as the page is
+ * replaced once the form is sent.
+ */
+const SignOutButton = forwardRef<
+  HTMLButtonElement,
+  EntryProps & Omit<ComponentPropsWithoutRef<"button">, "type">
+>(function SignOutButton({ entry, basePath, here, onNavigate: _onNavigate, ...item }, ref) {
+  return (
+    <form method="post" action={hrefOf(entry.target!, basePath, here)} className="menu-form">
+      <button
+        {...item}
+        ref={ref}
+        type="submit"
+        className={`menu-link${entry.featured ? " menu-link-featured" : ""}`}
+        title={entry.seoTitle}
+      >
+        <EntryLabel entry={entry} />
+      </button>
+    </form>
+  );
+});
 
 /**
  * A link of the menu. As a menu item it gets the item's props (role, focus, key and click

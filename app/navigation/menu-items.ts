@@ -244,6 +244,11 @@ function trimSlash(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, "") : path;
 }
 
+/** Whether an entry signs the viewer out: a form's button rather than a link. */
+export function isSignOut(entry: MenuEntry): boolean {
+  return entry.target?.kind === "route" && entry.target.route.name === "logout";
+}
+
 /** Whether an entry, or one inside a folder, is the page being shown. */
 export function containsCurrent(entry: MenuEntry, basePath: string, here: Here): boolean {
   if (entry.target) return isCurrent(entry.target, basePath, here);

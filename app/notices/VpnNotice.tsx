@@ -9,9 +9,12 @@ export function VpnNotice({ basePath, canLogOut }: { basePath: string; canLogOut
     <div className="vpn-notice" role="alert">
       <p>{t("vpnErrorMessage")}</p>
       {canLogOut ? (
-        <a className="button" href={routeHref(basePath, { name: "logout" })}>
-          {t("logOut")}
-        </a>
+        // A form post: a link on another site must not be able to sign the viewer out.
+        <form method="post" action={routeHref(basePath, { name: "logout" })}>
+          <button type="submit" className="button">
+            {t("logOut")}
+          </button>
+        </form>
       ) : null}
     </div>
   );

@@ -54,7 +54,10 @@ export function guardRoute(
     return { type: "notFound" };
   }
   if (role === "GUEST" && !settings.guestsAllowed) {
-    return { type: "redirect", to: { name: "logout" } };
+    // The logout route itself ends that session (else this would send it there forever).
+    return route.name === "logout"
+      ? { type: "allow" }
+      : { type: "redirect", to: { name: "logout" } };
   }
   const signedIn = role === "CUSTOMER" || role === "ADMIN";
   if (route.name === "login" && signedIn && externalLicence) {

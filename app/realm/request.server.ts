@@ -9,6 +9,7 @@ import { viewerOf, type Viewer } from "../session/viewer.server.ts";
 import { guardRoute, type ExternalLicence } from "./guards.ts";
 import { warnOfSettings } from "./settings-warnings.ts";
 import { matchRoute, realmRelativePath, routeHref, type RouteSettings } from "./routes.ts";
+import { sameSitePath } from "./safe-redirect.ts";
 import { asRouteError, loadShell, type Shell } from "./shell.server.ts";
 
 /** A request inside a realm, resolved once and shared by every loader of that request. */
@@ -150,7 +151,7 @@ async function storeReferral(url: URL, context: PlatformLoadContext, realm: Real
   }
   const clean = new URL(url);
   for (const name of REFERRAL_PARAMS) clean.searchParams.delete(name);
-  throw redirect(`${clean.pathname}${clean.search}${clean.hash}`);
+  throw redirect(sameSitePath(clean));
 }
 
 /** Guest sign-in, then the same URL again with the guest session cookie. */
@@ -179,8 +180,7 @@ async function guestCheckIn(
     throw error;
   }
   await save();
-  const url = new URL(request.url);
-  return redirect(`${url.pathname}${url.search}`);
+  return redirect(sameSitePath(new URL(request.url)));
 }
 
 function queryOf(url: URL): Record<string, string> {

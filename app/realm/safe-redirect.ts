@@ -4,7 +4,9 @@ const ORIGIN = "http://same-origin.invalid";
  * A redirect target from user input (a `from` parameter, a form field) as a path on this site,
  * or `fallback` when it could lead anywhere else: protocol-relative (`//evil.test`), backslash
  * tricks (`/\evil.test`), control characters that browsers strip (`/%09/evil.test`), schemes
- * (`https:evil.test`, `javascript:`), or anything that does not start with one slash.
+ * (`https:evil.test`, `javascript:`), or anything that does not start with one slash. The target
+ * is resolved first (dot segments, slashes, encodings, as a browser would), then compared: a
+ * target that only becomes `//evil.test` once `/./` or `/a/../` is resolved is refused too.
  */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || value === "" || value.length > 2048) return fallback;
@@ -25,6 +27,15 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   } catch {
     return fallback;
   }
-  if (url.origin !== ORIGIN) return fallback;
+  if (url.origin !== ORIGIN || url.pathname.startsWith("//")) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * The path, query and hash of a URL of this site, to redirect to it again (after dropping a
+ * parameter, after a check-in). A request path may start with `//` (`GET //evil.test/home`),
+ * which as a `Location` would name another host: the leading slashes become one.
+ */
+export function sameSitePath(url: URL): string {
+  return `${url.pathname.replace(/^\/{2,}/, "/")}${url.search}${url.hash}`;
 }

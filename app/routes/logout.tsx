@@ -1,9 +1,10 @@
-import { logout } from "../identity/logout.server.ts";
+import { identityLinks, identityMeta } from "../identity/meta.ts";
+import { logoutAction, logoutLoader } from "../identity/logout.server.ts";
+import { LogoutScreen } from "../identity/ui/LogoutScreen.tsx";
 
-/** `/logout` (a link from the menu, or a form): signs out, then the realm's first page. */
-export const loader = logout;
-export const action = logout;
-
-export default function Logout() {
-  return null;
-}
+/** `/logout`: a visit asks, a form post (the menu's button, the page's own) signs out. */
+export const loader = logoutLoader;
+export const action = logoutAction;
+export const links = identityLinks;
+export const meta = identityMeta("logOutTitle");
+export default LogoutScreen;

@@ -58,10 +58,11 @@ test.describe("composed pages", () => {
     });
     expect(withCredentials.headers()["cache-control"]).toBe("private, no-cache");
     expect(withCredentials.headers()["x-page-cache"]).toBe("bypass");
-    // A guest of liga (checked in on the first visit) holds a session cookie from then on.
+    // A guest of liga (checked in on the first visit) holds a session cookie from then on:
+    // whatever carries a session is never stored.
     const guest = await request.get("/realm/liga/browse");
     expect(guest.status()).toBe(200);
-    expect(guest.headers()["cache-control"]).toBe("private, no-cache");
+    expect(guest.headers()["cache-control"]).toBe("private, no-store");
     const missing = await request.get("/realm/liga/grid/no-such-page");
     expect(missing.status()).toBe(404);
     expect(missing.headers()["cache-control"] ?? "no-store").not.toMatch(/public/);

@@ -159,7 +159,7 @@ test.describe("continue watching", () => {
     await signIn(context, baseURL!, token, account.refreshToken);
     const response = await page.goto("/realm/arena/home");
     // The viewer's own row: never for a shared cache.
-    expect(response?.headers()["cache-control"]).toBe("private, no-cache");
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
     expect(response?.headers()["x-page-cache"]).toBe("bypass");
     const row = page.getByRole("region", { name: "Continue watching" });
     await expect(row).toBeVisible();

@@ -126,8 +126,10 @@ test.describe("sign-in page", () => {
     const cookie = (await context.cookies()).find((c) => c.name === "__session");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/realm/liga" });
 
-    // Not waiting for the page's images: the toast's three seconds start as it appears.
-    await page.goto("/realm/liga/logout", { waitUntil: "commit" });
+    // A visit to /logout asks first; its button posts the sign-out.
+    await page.goto("/realm/liga/logout");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Log out?");
+    await page.getByRole("button", { name: "Log out", exact: true }).click();
     await expect(page.locator(".toast")).toContainText("You have signed out.");
     await expect(page).toHaveURL(/\/realm\/liga$/);
     // Signed out: the next page checks in as a guest again (liga gives guests full access).
@@ -151,6 +153,8 @@ test.describe("sign-in page", () => {
       await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await expect(page).toHaveURL(/\/realm\/liga\/home$/);
       await page.goto("/realm/liga/logout");
+      await page.getByRole("button", { name: "Log out", exact: true }).click();
+      await expect(page).toHaveURL(/\/realm\/liga$/);
     }
   });
 

@@ -255,11 +255,14 @@ test.describe("VPN", () => {
     });
     await asArenaCustomer(context, baseURL!);
     const response = await page.goto("/realm/arena");
-    expect(response!.headers()["cache-control"]).toBe("private, no-cache");
+    expect(response!.headers()["cache-control"]).toBe("private, no-store");
     const notice = page.getByRole("alert").filter({ hasText: "using a VPN or proxy" });
     await expect(notice).toBeVisible();
-    await expect(notice.getByRole("link", { name: "Log out" })).toHaveAttribute(
-      "href",
+    // Signing out is a form post (a link on another site must not sign the viewer out).
+    const logOut = notice.getByRole("button", { name: "Log out" });
+    await expect(logOut).toBeVisible();
+    await expect(notice.locator("form", { has: logOut })).toHaveAttribute(
+      "action",
       "/realm/arena/logout",
     );
     // The page is still there under the notice.

@@ -18,6 +18,16 @@ export function tokenFor(realm: string, role: Role, sub = "1"): Promise<string> 
   });
 }
 
+/** The value of a signed session cookie holding `token`, as sign-in would set it. */
+export async function sessionCookieValue(token: string, refreshToken?: string): Promise<string> {
+  const storage = sessionStorage({ secret: TEST_SESSION_SECRET, secure: true });
+  const session = await storage.getSession();
+  session.set("accessToken", token);
+  if (refreshToken) session.set("refreshToken", refreshToken);
+  const header = await storage.commitSession(session);
+  return header.slice(`${SESSION_COOKIE}=`.length, header.indexOf(";"));
+}
+
 /** Puts a signed session cookie holding `token` into the browser, as sign-in would. */
 export async function signIn(
   context: BrowserContext,
@@ -25,12 +35,7 @@ export async function signIn(
   token: string,
   refreshToken?: string,
 ) {
-  const storage = sessionStorage({ secret: TEST_SESSION_SECRET, secure: true });
-  const session = await storage.getSession();
-  session.set("accessToken", token);
-  if (refreshToken) session.set("refreshToken", refreshToken);
-  const header = await storage.commitSession(session);
-  const value = header.slice(`${SESSION_COOKIE}=`.length, header.indexOf(";"));
+  const value = await sessionCookieValue(token, refreshToken);
   await context.addCookies([
     { name: SESSION_COOKIE, value, url: baseUrl, httpOnly: true, sameSite: "Lax", secure: true },
   ]);

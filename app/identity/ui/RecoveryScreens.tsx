@@ -12,7 +12,7 @@ import { FormMessage, PasswordField, TextField } from "./fields.tsx";
 
 type Outcome = { status: string; label?: string; fields?: Record<string, string> };
 
-function AuthPage({ title, children }: { title: string; children: React.ReactNode }) {
+export function AuthPage({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section className="auth-page" aria-labelledby="auth-title">
       <h1 id="auth-title">{title}</h1>

@@ -1,0 +1,19 @@
+import { SESSION_COOKIE } from "../app/session/session.server.ts";
+
+const PRIVATE = "private, no-store";
+const SESSION = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
+
+/**
+ * Marks a web answer `private, no-store` unless it is a page deliberately shared: an answer to
+ * a request carrying the session cookie, or one that sets a cookie, is this viewer's alone
+ * (signed stream URLs, reset links, CSRF and challenge state), and an answer that says nothing
+ * about caching is treated as personal too. Only pages for anonymous viewers that declare
+ * themselves cacheable (server/page-cache.ts) keep their own Cache-Control.
+ */
+export function keepPersonalAnswerPrivate(request: Request, response: Response): void {
+  const personal =
+    SESSION.test(request.headers.get("Cookie") ?? "") ||
+    response.headers.has("Set-Cookie") ||
+    !response.headers.has("Cache-Control");
+  if (personal) response.headers.set("Cache-Control", PRIVATE);
+}
