@@ -58,6 +58,18 @@ export async function isLimited(db: Db, key: string, rule: RateLimit): Promise<R
   };
 }
 
+/**
+ * Takes back one attempt counted under `key`, for an attempt that turned out not to be a guess
+ * (a sign-in with the right password). Counting first and refunding after keeps parallel
+ * guesses within the limit while successes still do not use it up.
+ */
+export async function refundAttempt(db: Db, key: string): Promise<void> {
+  await db
+    .update(t.rateLimits)
+    .set({ count: sql`greatest(${t.rateLimits.count} - 1, 0)` })
+    .where(sql`${t.rateLimits.key} = ${key}`);
+}
+
 /** Forgets the attempts under `key` (a successful sign-in clears its account's failures). */
 export async function clearAttempts(db: Db, key: string): Promise<void> {
   await db.delete(t.rateLimits).where(sql`${t.rateLimits.key} = ${key}`);
