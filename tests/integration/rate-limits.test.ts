@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../server/auth/passwords.ts";
 import {
@@ -162,5 +162,47 @@ describe("sign-in limits hold against parallel guesses", { timeout: 120_000 }, (
       Array.from({ length: 40 }, (_, i) => signIn(`someone-${i}@liga.test`, "guess", address)),
     );
     expect(counts).toEqual({ 404: ADDRESS_LIMIT, 429: 40 - ADDRESS_LIMIT });
+  });
+});
+
+describe("ended counters", () => {
+  const dayAgo = () => new Date(Date.now() - 25 * 3600_000);
+  const keysLike = async (prefix: string) =>
+    (
+      await platform.store.db
+        .select({ key: t.rateLimits.key })
+        .from(t.rateLimits)
+        .where(like(t.rateLimits.key, `${prefix}%`))
+    ).map((row) => row.key);
+  /** As if counters were last dropped more than a minute ago. */
+  const purgeDue = () =>
+    platform.store.db
+      .update(t.rateLimits)
+      .set({ windowStartedAt: dayAgo() })
+      .where(eq(t.rateLimits.key, "purge:rate-limits"));
+
+  it("are dropped as attempts are counted, a bounded batch at a time, live ones kept", async () => {
+    await platform.store.db.insert(t.rateLimits).values([
+      ...Array.from({ length: 2500 }, (_, i) => ({
+        key: `login:address:liga:ended-${i}`,
+        windowStartedAt: dayAgo(),
+        count: 3,
+      })),
+      { key: "login:address:liga:live", windowStartedAt: new Date(), count: 3 },
+    ]);
+    await purgeDue();
+    // A sign-in counts twice (address and account): a batch of 1000 each time. A full batch
+    // means more may wait, so the next count goes on at once.
+    expect((await signIn("nobody@liga.test", "guess")).status).toBe(404);
+    expect(await keysLike("login:address:liga:ended-")).toHaveLength(500);
+    expect((await signIn("nobody@liga.test", "guess")).status).toBe(404);
+    expect(await keysLike("login:address:liga:ended-")).toEqual([]);
+    expect(await keysLike("login:address:liga:live")).toEqual(["login:address:liga:live"]);
+    // Done: the next minute's counts leave the store alone.
+    await platform.store.db
+      .insert(t.rateLimits)
+      .values({ key: "login:address:liga:ended-late", windowStartedAt: dayAgo(), count: 1 });
+    expect((await signIn("nobody@liga.test", "guess")).status).toBe(404);
+    expect(await keysLike("login:address:liga:ended-")).toEqual(["login:address:liga:ended-late"]);
   });
 });
