@@ -392,7 +392,8 @@ identity.post("/token/refresh", async (c) => {
 identity.post("/logout", async (c) => {
   const input = await body(c);
   const secret = text(input.refreshToken);
-  if (secret) await endSession(c.get("store").db, c.get("realm").name, secret);
+  const ended = secret && (await endSession(c.get("store").db, c.get("realm").name, secret));
+  if (ended) c.get("sessions").forget([ended]);
   return c.body(null, 204);
 });
 
@@ -458,7 +459,7 @@ identity.post("/password/reset", async (c) => {
     .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
     .where(eq(t.users.id, used.userId))
     .returning();
-  await endAllSessions(db, used.userId);
+  c.get("sessions").forget(await endAllSessions(db, used.userId));
   if (user) await clearAttempts(db, `login:account:${realm}:${user.email}`);
   return c.json({ reset: true });
 });
