@@ -47,6 +47,8 @@ export interface ServerAppOptions {
   territoryHeader?: string;
   /** Signs media URLs (`MEDIA_SIGNING_SECRET`); unset: generated and kept in the store. */
   mediaSigningSecret?: string;
+  /** How long this server trusts that a session is still on (default `SESSION_CACHE_MS`). */
+  sessionCacheMs?: number;
 }
 
 const schemasDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../schemas");
@@ -110,6 +112,7 @@ export function createServerApp(options: ServerAppOptions) {
         vpnHeader: options.vpnHeader,
         territoryHeader: options.territoryHeader,
         mediaSecret: mediaSecret!,
+        sessionCacheMs: options.sessionCacheMs,
       })
     : undefined;
 

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { TokenIssuer } from "../auth/tokens.ts";
 import type { Store } from "../store/store.ts";
 import { isStoreUnreachable } from "../store/store.ts";
+import { liveSessions } from "../identity/live-sessions.ts";
 import { admin } from "./admin.ts";
 import { consent } from "./consent.ts";
 import { content } from "./content.ts";
@@ -39,6 +40,8 @@ export interface PlatformOptions {
   territoryHeader?: string;
   /** The secret media URLs are signed with (server/media/signing.ts). */
   mediaSecret: () => Promise<string>;
+  /** How long a session is trusted to be still on before the store is asked again. */
+  sessionCacheMs?: number;
 }
 
 /**
@@ -52,11 +55,14 @@ export function createPlatformApi({
   vpnHeader,
   territoryHeader,
   mediaSecret,
+  sessionCacheMs,
 }: PlatformOptions) {
   const api = new Hono<PlatformEnv>().basePath("/api");
+  const sessions = liveSessions(store.db, { cacheMs: sessionCacheMs });
   api.use(async (c, next) => {
     c.set("store", store);
     c.set("tokens", tokens);
+    c.set("sessions", sessions);
     c.set("vpnHeader", vpnHeader);
     c.set("territoryHeader", territoryHeader);
     c.set("mediaSecret", mediaSecret);

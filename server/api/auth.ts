@@ -10,8 +10,8 @@ import { ApiError } from "./errors.ts";
 
 /**
  * The viewer of a realm-scoped call, from its access token (after `requireClient`). A call
- * without a token is anonymous; a bad, expired or other-realm token is a 401, so the client
- * knows to refresh rather than silently continuing as a guest.
+ * without a token is anonymous; a bad, expired or other-realm token, or one whose session has
+ * ended, is a 401, so the client knows to refresh rather than silently continuing as a guest.
  */
 export const authenticate = createMiddleware<PlatformEnv>(async (c, next) => {
   const token = tokenFromAuthorization(c.req.header("Authorization"));
@@ -29,6 +29,10 @@ export const authenticate = createMiddleware<PlatformEnv>(async (c, next) => {
     }
     if (claims.rlm !== c.get("realm").name) {
       throw new ApiError(401, "INVALID_TOKEN", "The access token belongs to another realm");
+    }
+    // INVALID_TOKEN sends the client to refresh, which an ended session refuses: it signs out.
+    if (claims.sid !== undefined && !(await c.get("sessions").isLive(claims.sid))) {
+      throw new ApiError(401, "INVALID_TOKEN", "This session has ended; sign in again");
     }
     c.set("viewer", claims);
   }

@@ -1,4 +1,5 @@
 import type { AccessClaims, TokenIssuer } from "../auth/tokens.ts";
+import type { LiveSessions } from "../identity/live-sessions.ts";
 import type { Store } from "../store/store.ts";
 import type { RealmRow } from "./realms.ts";
 
@@ -9,6 +10,8 @@ export interface PlatformEnv {
     requestId: string;
     /** Signs and verifies access tokens. */
     tokens: TokenIssuer;
+    /** Whether the session an access token names is still on. */
+    sessions: LiveSessions;
     /** Set by `authenticate` when the call carries a valid access token. */
     viewer: AccessClaims | undefined;
     /** Set by `requireClient`: the realm named by the Realm header, verified by its API key. */

@@ -22,7 +22,14 @@ import {
 } from "../identity/consent.ts";
 import { mailText, queueMail, webLink, type MailKind } from "../identity/mail.ts";
 import { consumeOneTimeToken, issueOneTimeToken } from "../identity/one-time-tokens.ts";
-import { clearAttempts, countAttempt, isLimited, type RateLimit } from "../identity/rate-limit.ts";
+import {
+  clearAttempts,
+  countAttempt,
+  isLimited,
+  refundAttempt,
+  type RateLimit,
+  type RateVerdict,
+} from "../identity/rate-limit.ts";
 import {
   accountClaims,
   endAllSessions,
@@ -96,12 +103,15 @@ function tooMany(retryAfterSeconds: number): ApiError {
   );
 }
 
-async function limit(c: Context<PlatformEnv>, key: string, rule: RateLimit) {
-  const verdict = await countAttempt(c.get("store").db, key, rule);
+function refuseOver(c: Context<PlatformEnv>, verdict: RateVerdict) {
   if (!verdict.allowed) {
     c.header("Retry-After", String(verdict.retryAfterSeconds));
     throw tooMany(verdict.retryAfterSeconds);
   }
+}
+
+async function limit(c: Context<PlatformEnv>, key: string, rule: RateLimit) {
+  refuseOver(c, await countAttempt(c.get("store").db, key, rule));
 }
 
 /**
@@ -214,32 +224,30 @@ export async function verifyCredentials(
   const realm = c.get("realm").name;
   const accountKey = `login:account:${realm}:${email}`;
   const addressKey = `login:address:${realm}:${clientAddress(c)}`;
-  // Failures count, successes do not: a venue's viewers behind one address all sign in fine,
-  // a password-guessing run from it does not get far.
-  for (const [key, rule] of [
+  const limits = [
     [addressKey, LIMITS.address],
     [accountKey, LIMITS.account],
-  ] as const) {
-    const verdict = await isLimited(db, key, rule);
-    if (!verdict.allowed) {
-      c.header("Retry-After", String(verdict.retryAfterSeconds));
-      throw tooMany(verdict.retryAfterSeconds);
-    }
-  }
+  ] as const;
+  // A locked account or address is refused before it is asked to solve a challenge.
+  for (const [key, rule] of limits) refuseOver(c, await isLimited(db, key, rule));
   await requireChallenge(c);
+  // Each attempt is counted before its password is checked, in one statement per counter: of
+  // parallel guesses only the limit's worth ever reach the check.
+  for (const [key, rule] of limits) refuseOver(c, await countAttempt(db, key, rule));
 
   const user = await findUser(db, realm, email);
   const matches = user?.passwordHash
     ? await verifyPassword(password, user.passwordHash)
     : await verifyAgainstNothing(password);
   if (!user || !matches) {
-    await countAttempt(db, accountKey, LIMITS.account);
-    await countAttempt(db, addressKey, LIMITS.address);
     throw new ApiError(404, "NOT_FOUND", "The email or password is not right");
   }
+  // Only failures count: a venue's viewers behind one address all sign in fine, a
+  // password-guessing run from it does not get far.
+  await refundAttempt(db, addressKey);
+  await clearAttempts(db, accountKey);
   assertCanSignIn(user);
   assertConfirmed(user);
-  await clearAttempts(db, accountKey);
   return user;
 }
 
@@ -384,7 +392,8 @@ identity.post("/token/refresh", async (c) => {
 identity.post("/logout", async (c) => {
   const input = await body(c);
   const secret = text(input.refreshToken);
-  if (secret) await endSession(c.get("store").db, c.get("realm").name, secret);
+  const ended = secret && (await endSession(c.get("store").db, c.get("realm").name, secret));
+  if (ended) c.get("sessions").forget([ended]);
   return c.body(null, 204);
 });
 
@@ -450,7 +459,7 @@ identity.post("/password/reset", async (c) => {
     .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
     .where(eq(t.users.id, used.userId))
     .returning();
-  await endAllSessions(db, used.userId);
+  c.get("sessions").forget(await endAllSessions(db, used.userId));
   if (user) await clearAttempts(db, `login:account:${realm}:${user.email}`);
   return c.json({ reset: true });
 });

@@ -21,6 +21,11 @@ export interface AccessClaims {
   ads?: { id: string };
   /** Impersonation: the id of the admin acting as this account (absent otherwise). */
   imp?: number;
+  /**
+   * The session (refresh-token family) the token was issued in: when it ends (sign-out, a
+   * password reset, a stolen refresh token) the token stops working too.
+   */
+  sid?: string;
   exp: number;
 }
 
@@ -37,7 +42,7 @@ export class InvalidTokenError extends Error {
   }
 }
 
-// Short-lived: a signed token cannot be revoked, so its lifetime bounds what a stolen one can do.
+// Short-lived: its lifetime bounds what a stolen one can do until its session is ended.
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = "streaming-platform";
 
@@ -98,6 +103,7 @@ function optionalClaims(payload: Record<string, unknown>): Partial<AccessClaims>
   const ads = payload.ads as { id?: unknown } | undefined;
   if (typeof ads?.id === "string") claims.ads = { id: ads.id };
   if (typeof payload.imp === "number") claims.imp = payload.imp;
+  if (typeof payload.sid === "string") claims.sid = payload.sid;
   return claims;
 }
 

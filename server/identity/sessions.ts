@@ -86,13 +86,17 @@ export async function startSession(
   claims: Omit<AccessClaims, "exp">,
   owner: { userId: number | null; profileId: number | null; impersonatorId?: number | null },
 ): Promise<SessionTokens> {
+  const family = crypto.randomUUID();
   const { secret } = await insertRefreshToken(
     db,
     { realm: claims.rlm, subject: claims.sub, ...owner },
-    crypto.randomUUID(),
+    family,
   );
   const marked = owner.impersonatorId ? { ...claims, imp: owner.impersonatorId } : claims;
-  return { authorisationToken: await tokens.issueAccess(marked), refreshToken: secret };
+  return {
+    authorisationToken: await tokens.issueAccess({ ...marked, sid: family }),
+    refreshToken: secret,
+  };
 }
 
 /**
@@ -151,7 +155,10 @@ export async function refreshSession(
       .set({ replacedBy: next.id })
       .where(eq(t.refreshTokens.id, row.id));
   }
-  return { authorisationToken: await tokens.issueAccess(claims), refreshToken: next.secret };
+  return {
+    authorisationToken: await tokens.issueAccess({ ...claims, sid: row.family }),
+    refreshToken: next.secret,
+  };
 }
 
 /** Fresh claims for a family's next token: the account as it is now (role, status, profile). */
@@ -174,6 +181,7 @@ async function claimsOf(
   return row.impersonatorId ? { ...claims, imp: row.impersonatorId } : claims;
 }
 
+/** Ends a session: every refresh token of `family`, and the access tokens issued with them. */
 export async function revokeFamily(db: Db, family: string): Promise<void> {
   await db
     .update(t.refreshTokens)
@@ -181,19 +189,42 @@ export async function revokeFamily(db: Db, family: string): Promise<void> {
     .where(and(eq(t.refreshTokens.family, family), isNull(t.refreshTokens.revokedAt)));
 }
 
-/** Ends the session a refresh token belongs to (sign-out). Unknown tokens are ignored. */
-export async function endSession(db: Db, realm: string, secret: string): Promise<void> {
+/**
+ * Ends the session a refresh token belongs to (sign-out) and answers its family, the `sid` of
+ * its access tokens. Unknown tokens are ignored.
+ */
+export async function endSession(
+  db: Db,
+  realm: string,
+  secret: string,
+): Promise<string | undefined> {
   const [row] = await db
     .select({ family: t.refreshTokens.family })
     .from(t.refreshTokens)
     .where(and(eq(t.refreshTokens.tokenHash, digest(secret)), eq(t.refreshTokens.realm, realm)));
   if (row) await revokeFamily(db, row.family);
+  return row?.family;
 }
 
-/** Ends every session of an account (a password change, a reset). */
-export async function endAllSessions(db: Db, userId: number): Promise<void> {
-  await db
+/** Ends every session of an account (a password change, a reset); answers their families. */
+export async function endAllSessions(db: Db, userId: number): Promise<string[]> {
+  const ended = await db
     .update(t.refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(t.refreshTokens.userId, userId), isNull(t.refreshTokens.revokedAt)));
+    .where(and(eq(t.refreshTokens.userId, userId), isNull(t.refreshTokens.revokedAt)))
+    .returning({ family: t.refreshTokens.family });
+  return [...new Set(ended.map((row) => row.family))];
+}
+
+/**
+ * Whether access tokens of session `sid` still count: some refresh token of the family has not
+ * been revoked. Rotation does not revoke, so a refreshed session stays on.
+ */
+export async function sessionIsLive(db: Db, sid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: t.refreshTokens.id })
+    .from(t.refreshTokens)
+    .where(and(eq(t.refreshTokens.family, sid), isNull(t.refreshTokens.revokedAt)))
+    .limit(1);
+  return row !== undefined;
 }
