@@ -190,17 +190,8 @@ test.describe("the server process", () => {
   test("shows Connection Failed with 503 while PostgreSQL is away, and recovers without restart", async ({
     page,
   }) => {
-    test.skip(!process.env.DATABASE_URL, "needs a PostgreSQL server (DATABASE_URL)");
-    const database = await createPostgresDatabase(process.env.DATABASE_URL!);
-    const target = new URL(database.url);
-    const proxy = await TcpProxy.start(target.hostname, Number(target.port || 5432));
-    const viaProxy = new URL(database.url);
-    viaProxy.hostname = "127.0.0.1";
-    viaProxy.port = String(proxy.port);
-    const server = await ServerProcess.start({
-      DATABASE_URL: viaProxy.toString(),
-      LOG_REQUESTS: "false",
-    });
+    await skipWithoutPostgres();
+    const { server, proxy, stop } = await serverBehindProxy();
     try {
       expect((await page.goto(`${server.url}/realm/arena`))?.status()).toBe(200);
 
@@ -220,29 +211,14 @@ test.describe("the server process", () => {
       expect((await page.goto(`${server.url}/realm/arena`))?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Arena Fight Pass");
     } finally {
-      await server.stop();
-      await proxy.stop();
-      await database.drop();
+      await stop();
     }
   });
 
   test("answers 503 within seconds while PostgreSQL is silently cut off, and recovers after a failover without restart", async () => {
-    const serverUrl = process.env.DATABASE_URL;
-    test.skip(
-      !serverUrl || !(await postgresAnswers(serverUrl)),
-      `needs a PostgreSQL server answering at DATABASE_URL (${serverUrl ?? "unset"})`,
-    );
-    const database = await createPostgresDatabase(serverUrl!);
-    const target = new URL(database.url);
-    const proxy = await TcpProxy.start(target.hostname, Number(target.port || 5432));
-    const viaProxy = new URL(database.url);
-    viaProxy.hostname = "127.0.0.1";
-    viaProxy.port = String(proxy.port);
+    await skipWithoutPostgres();
     // Default timeouts: the bounds below are what an operator gets without configuring any.
-    const server = await ServerProcess.start({
-      DATABASE_URL: viaProxy.toString(),
-      LOG_REQUESTS: "false",
-    });
+    const { server, proxy, stop } = await serverBehindProxy();
     try {
       // Several connections in the pool, all of which the cut leaves dangling.
       const warm = await Promise.all(
@@ -279,12 +255,38 @@ test.describe("the server process", () => {
       expect(after.map((r) => r.status)).toEqual(after.map(() => 201));
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     } finally {
-      await server.stop();
-      await proxy.stop();
-      await database.drop();
+      await stop();
     }
   });
 });
+
+async function skipWithoutPostgres() {
+  const url = process.env.DATABASE_URL;
+  test.skip(
+    !url || !(await postgresAnswers(url)),
+    `needs a PostgreSQL server answering at DATABASE_URL (${url ?? "unset"})`,
+  );
+}
+
+/** A server whose store is a throwaway PostgreSQL database it reaches only through a proxy. */
+async function serverBehindProxy() {
+  const database = await createPostgresDatabase(process.env.DATABASE_URL!);
+  const target = new URL(database.url);
+  const proxy = await TcpProxy.start(target.hostname, Number(target.port || 5432));
+  const viaProxy = new URL(database.url);
+  viaProxy.hostname = "127.0.0.1";
+  viaProxy.port = String(proxy.port);
+  const server = await ServerProcess.start({
+    DATABASE_URL: viaProxy.toString(),
+    LOG_REQUESTS: "false",
+  });
+  const stop = async () => {
+    await server.stop();
+    await proxy.stop();
+    await database.drop();
+  };
+  return { server, proxy, stop };
+}
 
 /**
  * A TCP forwarder we can cut, to take PostgreSQL away from the server and bring it back: by
