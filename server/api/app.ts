@@ -10,7 +10,7 @@ import { guest } from "./guest.ts";
 import { history } from "./history.ts";
 import { identity } from "./identity.ts";
 import { impersonation } from "./impersonation.ts";
-import { oauth } from "./oauth.ts";
+import { oauth, realmTokenEndpoint } from "./oauth.ts";
 import { outbox } from "./outbox.ts";
 import type { PlatformEnv } from "./context.ts";
 import { requireClient } from "./contract.ts";
@@ -110,6 +110,9 @@ export function createPlatformApi({
   api.route("/v2", v2);
   // v4 serves the OAuth code flow, and basket and gifts once checkout arrives.
   const v4 = new Hono<PlatformEnv>();
+  // Before the contract's headers are required: other parties' apps call a realm's token
+  // endpoint as RFC 6749 says, without them. Its handler answers, so requireClient never runs.
+  v4.route("/", realmTokenEndpoint);
   v4.use("/*", requireClient);
   v4.route("/", oauth);
   api.route("/v4", v4);

@@ -10,11 +10,18 @@ import {
   recordCodeSession,
   redeemCode,
 } from "../identity/oauth.ts";
-import { accountClaims, startSession } from "../identity/sessions.ts";
+import {
+  accountClaims,
+  refreshSession,
+  RefreshRefused,
+  startSession,
+  type SessionTokens,
+} from "../identity/sessions.ts";
 import * as t from "../store/schema.ts";
 import type { PlatformEnv } from "./context.ts";
 import { readJson, requireJsonBody } from "./contract.ts";
 import { ApiError, badRequest } from "./errors.ts";
+import { findRealm } from "./realms.ts";
 import { body, mainProfile, verifyCredentials } from "./identity.ts";
 
 /**
@@ -65,56 +72,129 @@ oauth.post("/oauth2-auth/code", requireJsonBody, async (c) => {
   return c.json({ redirectUrl: target.toString() });
 });
 
+/** The error codes of RFC 6749 §5.2 the token endpoint answers with. */
+type TokenErrorCode =
+  "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type";
+
+/** A refused token request, answered in the shape of RFC 6749 §5.2. */
+class TokenError extends ApiError {
+  constructor(code: TokenErrorCode, message: string, status: 400 | 401 | 404 = 400) {
+    super(status, code, message);
+  }
+}
+
+/**
+ * `{error, error_description}` for OAuth client libraries, plus the contract's members (`code`
+ * is the same as `error`) for everyone else.
+ */
+function tokenErrorJson(c: Context<PlatformEnv>, error: TokenError) {
+  return c.json(
+    {
+      error: error.code,
+      error_description: error.message,
+      status: error.status,
+      code: error.code,
+      messages: [error.message],
+      requestId: c.get("requestId"),
+    },
+    error.status,
+  );
+}
+
 /** RFC 6749 §4.1.3 sends a form; JSON is taken too, like every other call of the contract. */
 async function tokenRequest(c: Context<PlatformEnv>): Promise<Record<string, unknown>> {
   const type = c.req.header("Content-Type") ?? "";
   if (/^application\/x-www-form-urlencoded\b/i.test(type)) {
-    return Object.fromEntries(new URLSearchParams(await c.req.text()));
+    const form = new URLSearchParams(await c.req.text());
+    const names = [...form.keys()];
+    // RFC 6749 §3.2: no parameter twice, so no two readings of one request.
+    if (new Set(names).size !== names.length) {
+      throw new TokenError("invalid_request", "A parameter is sent more than once");
+    }
+    return Object.fromEntries(form);
   }
   if (/^application\/json\b/i.test(type)) {
-    const parsed = await readJson(c.req.raw);
+    let parsed: unknown;
+    try {
+      parsed = await readJson(c.req.raw);
+    } catch {
+      throw new TokenError("invalid_request", "The request body is not valid JSON");
+    }
     if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
       return parsed as Record<string, unknown>;
     }
   }
-  throw new ApiError(
-    415,
-    "UNSUPPORTED_MEDIA_TYPE",
-    "Send the token request as a form or a JSON object",
-  );
+  throw new TokenError("invalid_request", "Send the token request as a form or a JSON object");
 }
 
 /**
- * `POST /oauth2-auth/token` (grant_type=authorization_code, code, redirect_uri, client_id,
- * code_verifier): the session of the viewer who signed in, in the RFC 6749 §5.1 shape. Its
- * refresh token is renewed through `POST /api/v2/token/refresh` like any other.
+ * The token endpoint of the realm in the context (RFC 6749 §3.2): the authorization code grant
+ * (PKCE) and the refresh token grant, for public clients that name themselves by `client_id`.
+ * Every answer is `no-store`; refusals are RFC 6749 §5.2 errors.
  */
-oauth.post("/oauth2-auth/token", async (c) => {
-  const input = await tokenRequest(c);
-  if (input.grant_type !== "authorization_code") {
-    throw badRequest("unsupported_grant_type", "grant_type must be authorization_code");
+async function tokenEndpoint(c: Context<PlatformEnv>) {
+  c.header("Cache-Control", "no-store");
+  c.header("Pragma", "no-cache");
+  try {
+    const session = await grant(c, await tokenRequest(c));
+    return c.json({
+      access_token: session.authorisationToken,
+      token_type: "Bearer",
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      refresh_token: session.refreshToken,
+    });
+  } catch (error) {
+    if (!(error instanceof TokenError)) throw error;
+    // RFC 6749 §5.2: a client that tried HTTP authentication learns which scheme would do.
+    if (error.status === 401) c.header("WWW-Authenticate", `Basic realm="${c.get("realm").name}"`);
+    return tokenErrorJson(c, error);
+  }
+}
+
+async function grant(c: Context<PlatformEnv>, input: Record<string, unknown>) {
+  const grantType = text(input.grant_type);
+  if (!grantType) throw new TokenError("invalid_request", "grant_type is required");
+  if (grantType !== "authorization_code" && grantType !== "refresh_token") {
+    throw new TokenError(
+      "unsupported_grant_type",
+      "grant_type must be authorization_code or refresh_token",
+    );
   }
   const { db } = c.get("store");
   const realm = c.get("realm").name;
   const clientId = text(input.client_id);
   if (!(await findClient(db, realm, clientId))) {
-    throw new ApiError(401, "invalid_client", "No such client is registered in this realm");
+    // Public clients authenticate by no secret; one that tried HTTP authentication gets a 401.
+    const status = c.req.header("Authorization") ? 401 : 400;
+    throw new TokenError("invalid_client", "No such client is registered in this realm", status);
   }
+  return grantType === "refresh_token"
+    ? refreshGrant(c, text(input.refresh_token))
+    : codeGrant(c, clientId, input);
+}
+
+async function codeGrant(
+  c: Context<PlatformEnv>,
+  clientId: string,
+  input: Record<string, unknown>,
+): Promise<SessionTokens> {
   const code = text(input.code);
+  if (!code) throw new TokenError("invalid_request", "code is required");
+  const { db } = c.get("store");
   let userId: number;
   try {
-    userId = await redeemCode(db, realm, code, {
+    userId = await redeemCode(db, c.get("realm").name, code, {
       clientId,
       redirectUri: text(input.redirect_uri),
       verifier: text(input.code_verifier),
     });
   } catch (error) {
     if (!(error instanceof CodeRefused)) throw error;
-    throw badRequest("invalid_grant", error.message);
+    throw new TokenError("invalid_grant", error.message);
   }
   const [user] = await db.select().from(t.users).where(eq(t.users.id, userId));
   if (!user || user.status === "SUSPENDED" || user.status === "PENDING_ACTIVATION") {
-    throw badRequest("invalid_grant", "The account cannot sign in");
+    throw new TokenError("invalid_grant", "The account cannot sign in");
   }
   const profile = await mainProfile(db, user.id);
   const session = await startSession(db, c.get("tokens"), accountClaims(user, profile), {
@@ -122,11 +202,45 @@ oauth.post("/oauth2-auth/token", async (c) => {
     profileId: profile?.id ?? null,
   });
   await recordCodeSession(db, code, session.refreshToken);
-  c.header("Cache-Control", "no-store");
-  return c.json({
-    access_token: session.authorisationToken,
-    token_type: "Bearer",
-    expires_in: ACCESS_TOKEN_TTL_SECONDS,
-    refresh_token: session.refreshToken,
-  });
+  return session;
+}
+
+/** RFC 6749 §6: the session's next pair, as `POST /api/v2/token/refresh` gives it. */
+async function refreshGrant(c: Context<PlatformEnv>, refreshToken: string) {
+  if (!refreshToken) throw new TokenError("invalid_request", "refresh_token is required");
+  try {
+    return await refreshSession(
+      c.get("store").db,
+      c.get("tokens"),
+      c.get("realm").name,
+      refreshToken,
+    );
+  } catch (error) {
+    if (!(error instanceof RefreshRefused)) throw error;
+    throw new TokenError("invalid_grant", "The refresh token is not valid or its session ended");
+  }
+}
+
+/**
+ * `POST /oauth2-auth/token` with the contract's headers (the realm in `Realm`). Kept for
+ * callers of the contract; other parties' apps use their realm's endpoint below.
+ */
+oauth.post("/oauth2-auth/token", tokenEndpoint);
+
+/**
+ * `POST /oauth2-auth/{realm}/token`: the realm's token endpoint for other parties' apps, which
+ * send what RFC 6749 asks for and no contract headers. An unknown realm is a 404 in the RFC
+ * shape.
+ */
+export const realmTokenEndpoint = new Hono<PlatformEnv>();
+realmTokenEndpoint.post("/oauth2-auth/:realm/token", async (c) => {
+  const realm = await findRealm(c.get("store").db, c.req.param("realm").toLowerCase());
+  if (!realm) {
+    c.header("Cache-Control", "no-store");
+    c.header("Pragma", "no-cache");
+    return tokenErrorJson(c, new TokenError("invalid_request", "No such realm", 404));
+  }
+  c.set("realm", realm);
+  c.set("locale", realm.defaultLocale);
+  return tokenEndpoint(c);
 });

@@ -74,10 +74,11 @@ export class CodeRefused extends Error {
 }
 
 /**
- * Uses up `code` for the client that proves it holds the verifier. A code presented a second
- * time is refused and the session issued from it is ended (RFC 6749 §4.1.2): one of the two
- * presenters stole it. A code presented by another client, with another redirect URI or a
- * wrong verifier is refused and spent, so it cannot be tried again.
+ * Uses up `code` for the client that proves it holds the verifier, at `realm`'s token endpoint.
+ * A code presented a second time is refused and the session issued from it is ended (RFC 6749
+ * §4.1.2): one of the two presenters stole it. A code presented at another realm's endpoint,
+ * by another client, with another redirect URI or a wrong verifier is refused and spent, so it
+ * cannot be tried again.
  */
 export async function redeemCode(
   db: Db,
@@ -85,21 +86,40 @@ export async function redeemCode(
   code: string,
   request: { clientId: string; redirectUri: string; verifier: string },
 ): Promise<number> {
-  const used = await consumeOneTimeToken(db, "oauth-code", realm, code);
+  const issued = code ? await codeRow(db, code) : undefined;
+  const used = issued && (await consumeOneTimeToken(db, "oauth-code", issued.realm, code));
   if (!used) {
-    await revokeSessionOfUsedCode(db, realm, code);
+    if (issued?.usedAt) await revokeSessionOfUsedCode(db, issued);
     throw new CodeRefused("The code is unknown, expired or used already");
   }
   const binding = used.data as unknown as CodeBinding;
   if (
+    used.realm !== realm ||
     binding.clientId !== request.clientId ||
     binding.redirectUri !== request.redirectUri ||
     !verifierMatches(request.verifier, binding.codeChallenge) ||
     used.userId === null
   ) {
-    throw new CodeRefused("The code was not issued to this client, redirect URI and verifier");
+    throw new CodeRefused(
+      "The code was not issued to this realm, client, redirect URI and verifier",
+    );
   }
   return used.userId;
+}
+
+/** The code's row, in whichever realm it was issued. */
+async function codeRow(db: Db, code: string) {
+  const [row] = await db
+    .select({
+      realm: t.oneTimeTokens.realm,
+      data: t.oneTimeTokens.data,
+      usedAt: t.oneTimeTokens.usedAt,
+    })
+    .from(t.oneTimeTokens)
+    .where(
+      and(eq(t.oneTimeTokens.tokenHash, digest(code)), eq(t.oneTimeTokens.purpose, "oauth-code")),
+    );
+  return row;
 }
 
 /** Remembers which session a code gave, so its reuse can end that session. */
@@ -119,18 +139,7 @@ export async function recordCodeSession(db: Db, code: string, refreshToken: stri
     .where(eq(t.oneTimeTokens.tokenHash, digest(code)));
 }
 
-async function revokeSessionOfUsedCode(db: Db, realm: string, code: string) {
-  if (!code) return;
-  const [row] = await db
-    .select({ data: t.oneTimeTokens.data, usedAt: t.oneTimeTokens.usedAt })
-    .from(t.oneTimeTokens)
-    .where(
-      and(
-        eq(t.oneTimeTokens.tokenHash, digest(code)),
-        eq(t.oneTimeTokens.purpose, "oauth-code"),
-        eq(t.oneTimeTokens.realm, realm),
-      ),
-    );
-  const family = row?.usedAt ? (row.data as Partial<CodeBinding>).family : undefined;
+async function revokeSessionOfUsedCode(db: Db, row: { data: Record<string, unknown> }) {
+  const family = (row.data as Partial<CodeBinding>).family;
   if (family) await revokeFamily(db, family);
 }

@@ -171,6 +171,7 @@ describe("token exchange", () => {
       const res = await exchange("liga", { code: await codeFor() }, as);
       expect(res.status).toBe(200);
       expect(res.headers.get("Cache-Control")).toBe("no-store");
+      expect(res.headers.get("Pragma")).toBe("no-cache");
       const body = await res.json();
       expect(body).toMatchObject({ token_type: "Bearer", expires_in: 900 });
       const claims = await issuer.verifyAccess(body.access_token);
@@ -219,9 +220,12 @@ describe("token exchange", () => {
     // Spent by the failed attempt: the rightful client cannot use it either.
     expect((await exchange("liga", { code: foreign })).status).toBe(400);
 
-    const otherRealm = await exchange("arena", { code: await codeFor() });
+    const forLiga = await codeFor();
+    const otherRealm = await exchange("arena", { code: forLiga });
     expect(otherRealm.status).toBe(400);
     expect((await otherRealm.json()).code).toBe("invalid_grant");
+    // Spent at arena's endpoint: liga's refuses it afterwards.
+    expect((await exchange("liga", { code: forLiga })).status).toBe(400);
 
     const wrongUri = await exchange("liga", {
       code: await codeFor(),
@@ -230,8 +234,12 @@ describe("token exchange", () => {
     expect(wrongUri.status).toBe(400);
 
     const unknownClient = await exchange("liga", { code: await codeFor(), client_id: "nobody" });
-    expect(unknownClient.status).toBe(401);
-    expect((await unknownClient.json()).code).toBe("invalid_client");
+    // RFC 6749 §5.2: 401 is for a client that tried HTTP authentication; this one sent none.
+    expect(unknownClient.status).toBe(400);
+    expect(await unknownClient.json()).toMatchObject({
+      error: "invalid_client",
+      error_description: expect.any(String),
+    });
   });
 
   it("refuses a wrong verifier", async () => {
@@ -261,6 +269,36 @@ describe("token exchange", () => {
       .from(t.oneTimeTokens)
       .where(eq(t.oneTimeTokens.tokenHash, digest(code)));
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60_000);
+  });
+
+  it("answers malformed requests with RFC 6749 errors, never the contract's alone", async () => {
+    const form = (body: string, headers: Record<string, string> = {}) =>
+      platform.api.call("liga", "/api/v4/oauth2-auth/token", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+        body,
+      });
+    const twice = await form(
+      `grant_type=authorization_code&client_id=${DEMO_CLIENT_ID}&code=a&code=b`,
+    );
+    expect(twice.status).toBe(400);
+    expect((await twice.json()).error).toBe("invalid_request");
+    const noCode = await form(`grant_type=authorization_code&client_id=${DEMO_CLIENT_ID}`);
+    expect((await noCode.json()).error).toBe("invalid_request");
+    const xml = await platform.api.call("liga", "/api/v4/oauth2-auth/token", {
+      method: "POST",
+      headers: { "Content-Type": "application/xml" },
+      body: "<grant/>",
+    });
+    expect(xml.status).toBe(400);
+    expect((await xml.json()).error).toBe("invalid_request");
+    // A client that tried HTTP authentication is told the scheme (RFC 6749 §5.2).
+    const basic = await form("grant_type=authorization_code&code=a", {
+      Authorization: `Basic ${Buffer.from("nobody:secret").toString("base64")}`,
+    });
+    expect(basic.status).toBe(401);
+    expect(basic.headers.get("WWW-Authenticate")).toBe('Basic realm="liga"');
+    expect((await basic.json()).error).toBe("invalid_client");
   });
 
   it("refuses other grant types", async () => {
