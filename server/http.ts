@@ -5,6 +5,12 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@re
 import { Hono, type Context } from "hono";
 import { noticesDependOnRequest } from "../app/notices/notices.server.ts";
 import { deviceClass } from "../app/realm/device.ts";
+import {
+  arrivingClientAddress,
+  clientAddressKey,
+  vouchForClientAddress,
+  vouchedClientAddress,
+} from "./client-address.ts";
 import { PageCache, type PageCacheOptions } from "./page-cache.ts";
 import { forwardToPlatform } from "./platform-proxy.ts";
 import { createPlatformApi } from "./api/app.ts";
@@ -43,6 +49,8 @@ export interface ServerAppOptions {
   territoryHeader?: string;
   /** Signs media URLs (`MEDIA_SIGNING_SECRET`); unset: generated and kept in the store. */
   mediaSigningSecret?: string;
+  /** Proxies of our own in front of this server (`TRUST_PROXY`): 0 takes the socket's peer. */
+  trustProxy?: number;
 }
 
 const schemasDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../schemas");
@@ -57,7 +65,13 @@ const LEGACY_HOST = /^(dce|test|shd)\./i;
 export const IN_PROCESS_PLATFORM = "http://platform.internal";
 
 type Vars = {
-  Variables: { requestId: string; realm?: string; timing: PlatformLoadContext["timing"] };
+  Variables: {
+    requestId: string;
+    realm?: string;
+    timing: PlatformLoadContext["timing"];
+    /** The viewer's address as this request arrived (server/client-address.ts). */
+    clientAddress?: string;
+  };
 };
 
 /** The socket peer of a request served by @hono/node-server (absent in in-memory tests). */
@@ -66,18 +80,6 @@ function peerAddress(c: Context): string | undefined {
     ?.socket?.remoteAddress;
 }
 
-/**
- * Whose address a platform call is about. A web tier on this machine (loopback) calling over
- * HTTP vouches for its viewer in X-Client-Address; anyone else is taken at their socket.
- */
-function clientAddressOf(request: Request, peer: string | undefined): string | undefined {
-  const vouched = request.headers.get(HEADERS.clientAddress);
-  return vouched && isLoopback(peer) ? vouched : peer;
-}
-
-const isLoopback = (address: string | undefined) =>
-  address === "::1" || address === "::ffff:127.0.0.1" || /^127\./.test(address ?? "");
-
 /** One HTTP app: platform API, media, images, static files and the Remix web app. */
 export function createServerApp(options: ServerAppOptions) {
   const { store, apiBaseUrl } = options;
@@ -85,6 +87,11 @@ export function createServerApp(options: ServerAppOptions) {
   const publicDir = options.publicDir ?? path.resolve("public");
   const log = options.log ?? ((line) => process.stdout.write(`${JSON.stringify(line)}\n`));
   const app = new Hono<Vars>();
+  // A web tier and its platform share the session secret, so the platform believes the web
+  // tier's word on whose request it passes on, and nobody else's.
+  const addressKey = clientAddressKey(options.sessionSecret);
+  const vouch = (address: string | undefined) =>
+    address ? vouchForClientAddress(address, addressKey) : undefined;
 
   const logError = (error: unknown, requestId: string) =>
     log({ level: "error", requestId, error: error instanceof Error ? error.stack : String(error) });
@@ -109,6 +116,14 @@ export function createServerApp(options: ServerAppOptions) {
     const timing = { platformMs: 0, platformCalls: 0 };
     c.set("requestId", requestId);
     c.set("timing", timing);
+    c.set(
+      "clientAddress",
+      arrivingClientAddress(
+        peerAddress(c),
+        c.req.header("X-Forwarded-For"),
+        options.trustProxy ?? 0,
+      ),
+    );
     await next();
     const duration = performance.now() - started;
     c.header(HEADERS.requestId, requestId);
@@ -141,7 +156,8 @@ export function createServerApp(options: ServerAppOptions) {
   });
 
   if (!platform) {
-    const forward = (c: Context<Vars>) => forwardToPlatform(c, apiBaseUrl!, c.get("requestId"));
+    const forward = (c: Context<Vars>) =>
+      forwardToPlatform(c, apiBaseUrl!, c.get("requestId"), vouch(c.get("clientAddress")));
     app.all("/api/*", forward);
     app.get("/images/*", forward);
     app.get("/media/*", forward);
@@ -149,7 +165,9 @@ export function createServerApp(options: ServerAppOptions) {
     app.all("/api/*", (c) =>
       platform.fetch(c.req.raw, {
         requestId: c.get("requestId"),
-        clientAddress: clientAddressOf(c.req.raw, peerAddress(c)),
+        clientAddress:
+          vouchedClientAddress(c.req.header(HEADERS.clientAddress), addressKey) ??
+          c.get("clientAddress"),
         publicUrl: options.publicUrl,
       }),
     );
@@ -255,11 +273,11 @@ export function createServerApp(options: ServerAppOptions) {
 
   if (options.build) {
     const handle = createRequestHandler(options.build, options.mode ?? "production");
-    // The web app's own calls: the address it vouches for is the viewer's.
+    // The web app's own calls carry the viewer's address as this host vouched for it.
     const internalFetch = async (request: Request) =>
       platform!.fetch(request, {
         requestId: request.headers.get(HEADERS.requestId) ?? undefined,
-        clientAddress: request.headers.get(HEADERS.clientAddress) ?? undefined,
+        clientAddress: vouchedClientAddress(request.headers.get(HEADERS.clientAddress), addressKey),
         publicUrl: options.publicUrl,
       });
     const pageCache =
@@ -301,7 +319,7 @@ export function createServerApp(options: ServerAppOptions) {
             if (!background) c.set("realm", name);
           },
           session: { secret: options.sessionSecret, secure: options.mode === "production" },
-          clientAddress: peerAddress(c),
+          clientAddress: vouch(c.get("clientAddress")),
           edgeHeaders: edge,
           territoryHeaders: territory,
           hlsChunkUrl: options.hlsChunkUrl,
