@@ -29,6 +29,11 @@ export interface Env {
   TOKEN_SECRET?: string;
   /** Signs session cookies; when unset, one is generated and kept in the store. */
   SESSION_SECRET?: string;
+  /**
+   * Proxies of our own in front of this server: the viewer's address is the one the outermost
+   * wrote into X-Forwarded-For. 0 (default): the socket's peer, X-Forwarded-For is ignored.
+   */
+  TRUST_PROXY: number;
   /** Trusted request header in which an edge proxy says whether the viewer is on a VPN. */
   VPN_HEADER?: string;
   /** Trusted request header in which an edge proxy gives the viewer's territory (geo-blocking). */
@@ -64,6 +69,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const timeout = (name: string, fallback: number) =>
     milliseconds(source, name, fallback, { min: 100, max: 3_600_000 });
+  const trustProxy = Number(source.TRUST_PROXY || 0);
+  if (!Number.isInteger(trustProxy) || trustProxy < 0 || trustProxy > 10) {
+    throw new EnvError(
+      `TRUST_PROXY must be the number of proxies in front of the server, 0 to 10, got '${source.TRUST_PROXY}'`,
+    );
+  }
   const apiBaseUrl = source.API_BASE_URL || undefined;
   if (apiBaseUrl && !URL.canParse(apiBaseUrl)) {
     throw new EnvError(`API_BASE_URL must be an absolute URL, got '${apiBaseUrl}'`);
@@ -122,6 +133,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     LOG_REQUESTS: flag(source.LOG_REQUESTS, true),
     TOKEN_SECRET: tokenSecret,
     SESSION_SECRET: sessionSecret,
+    TRUST_PROXY: trustProxy,
     VPN_HEADER: vpnHeader,
     TERRITORY_HEADER: territoryHeader,
     MEDIA_SIGNING_SECRET: secret(source, "MEDIA_SIGNING_SECRET"),

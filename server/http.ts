@@ -5,6 +5,12 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@re
 import { Hono, type Context } from "hono";
 import { noticesDependOnRequest } from "../app/notices/notices.server.ts";
 import { deviceClass } from "../app/realm/device.ts";
+import {
+  arrivingClientAddress,
+  clientAddressKey,
+  vouchForClientAddress,
+  vouchedClientAddress,
+} from "./client-address.ts";
 import { PageCache, type PageCacheOptions } from "./page-cache.ts";
 import { keepPersonalAnswerPrivate } from "./private-answer.ts";
 import { isUnservablePath } from "./unservable-path.ts";
@@ -49,6 +55,8 @@ export interface ServerAppOptions {
   mediaSigningSecret?: string;
   /** How long this server trusts that a session is still on (default `SESSION_CACHE_MS`). */
   sessionCacheMs?: number;
+  /** Proxies of our own in front of this server (`TRUST_PROXY`): 0 takes the socket's peer. */
+  trustProxy?: number;
 }
 
 const schemasDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../schemas");
@@ -69,6 +77,8 @@ type Vars = {
     timing: PlatformLoadContext["timing"];
     /** The nonce of this answer's inline scripts, named by its Content-Security-Policy. */
     cspNonce: string;
+    /** The viewer's address as this request arrived (server/client-address.ts). */
+    clientAddress?: string;
   };
 };
 
@@ -78,18 +88,6 @@ function peerAddress(c: Context): string | undefined {
     ?.socket?.remoteAddress;
 }
 
-/**
- * Whose address a platform call is about. A web tier on this machine (loopback) calling over
- * HTTP vouches for its viewer in X-Client-Address; anyone else is taken at their socket.
- */
-function clientAddressOf(request: Request, peer: string | undefined): string | undefined {
-  const vouched = request.headers.get(HEADERS.clientAddress);
-  return vouched && isLoopback(peer) ? vouched : peer;
-}
-
-const isLoopback = (address: string | undefined) =>
-  address === "::1" || address === "::ffff:127.0.0.1" || /^127\./.test(address ?? "");
-
 /** One HTTP app: platform API, media, images, static files and the Remix web app. */
 export function createServerApp(options: ServerAppOptions) {
   const { store, apiBaseUrl } = options;
@@ -97,6 +95,11 @@ export function createServerApp(options: ServerAppOptions) {
   const publicDir = options.publicDir ?? path.resolve("public");
   const log = options.log ?? ((line) => process.stdout.write(`${JSON.stringify(line)}\n`));
   const app = new Hono<Vars>();
+  // A web tier and its platform share the session secret, so the platform believes the web
+  // tier's word on whose request it passes on, and nobody else's.
+  const addressKey = clientAddressKey(options.sessionSecret);
+  const vouch = (address: string | undefined) =>
+    address ? vouchForClientAddress(address, addressKey) : undefined;
 
   const logError = (error: unknown, requestId: string) =>
     log({ level: "error", requestId, error: error instanceof Error ? error.stack : String(error) });
@@ -123,6 +126,14 @@ export function createServerApp(options: ServerAppOptions) {
     c.set("requestId", requestId);
     c.set("timing", timing);
     c.set("cspNonce", cspNonce());
+    c.set(
+      "clientAddress",
+      arrivingClientAddress(
+        peerAddress(c),
+        c.req.header("X-Forwarded-For"),
+        options.trustProxy ?? 0,
+      ),
+    );
     await next();
     const duration = performance.now() - started;
     c.header(HEADERS.requestId, requestId);
@@ -160,7 +171,8 @@ export function createServerApp(options: ServerAppOptions) {
   });
 
   if (!platform) {
-    const forward = (c: Context<Vars>) => forwardToPlatform(c, apiBaseUrl!, c.get("requestId"));
+    const forward = (c: Context<Vars>) =>
+      forwardToPlatform(c, apiBaseUrl!, c.get("requestId"), vouch(c.get("clientAddress")));
     app.all("/api/*", forward);
     app.get("/images/*", forward);
     app.get("/media/*", forward);
@@ -168,7 +180,9 @@ export function createServerApp(options: ServerAppOptions) {
     app.all("/api/*", (c) =>
       platform.fetch(c.req.raw, {
         requestId: c.get("requestId"),
-        clientAddress: clientAddressOf(c.req.raw, peerAddress(c)),
+        clientAddress:
+          vouchedClientAddress(c.req.header(HEADERS.clientAddress), addressKey) ??
+          c.get("clientAddress"),
         publicUrl: options.publicUrl,
       }),
     );
@@ -275,11 +289,11 @@ export function createServerApp(options: ServerAppOptions) {
 
   if (options.build) {
     const handle = createRequestHandler(options.build, options.mode ?? "production");
-    // The web app's own calls: the address it vouches for is the viewer's.
+    // The web app's own calls carry the viewer's address as this host vouched for it.
     const internalFetch = async (request: Request) =>
       platform!.fetch(request, {
         requestId: request.headers.get(HEADERS.requestId) ?? undefined,
-        clientAddress: request.headers.get(HEADERS.clientAddress) ?? undefined,
+        clientAddress: vouchedClientAddress(request.headers.get(HEADERS.clientAddress), addressKey),
         publicUrl: options.publicUrl,
       });
     const pageCache =
@@ -326,7 +340,7 @@ export function createServerApp(options: ServerAppOptions) {
             if (!background) c.set("realm", name);
           },
           session: { secret: options.sessionSecret, secure: options.mode === "production" },
-          clientAddress: peerAddress(c),
+          clientAddress: vouch(c.get("clientAddress")),
           edgeHeaders: edge,
           territoryHeaders: territory,
           hlsChunkUrl: options.hlsChunkUrl,

@@ -39,6 +39,7 @@ async function main() {
     mode: env.NODE_ENV,
     apiBaseUrl: env.API_BASE_URL,
     vpnHeader: env.VPN_HEADER,
+    trustProxy: env.TRUST_PROXY,
     territoryHeader: env.TERRITORY_HEADER,
     mediaSigningSecret: env.MEDIA_SIGNING_SECRET,
     publicUrl: env.PUBLIC_URL,

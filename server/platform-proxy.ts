@@ -13,18 +13,22 @@ const HOP_BY_HOP = [
 
 /**
  * Forwards a request to the platform at `baseUrl` unchanged (method, path, query, headers and
- * body), so a web server without a store can still serve `/api`, `/images` and `/media`.
+ * body), so a web server without a store can still serve `/api`, `/images` and `/media`. The
+ * caller's own X-Client-Address is replaced by this server's signed word on the viewer's.
  */
 export async function forwardToPlatform(
   c: Context,
   baseUrl: string,
   requestId: string,
+  vouchedClientAddress: string | undefined,
 ): Promise<Response> {
   const incoming = new URL(c.req.url);
   const target = new URL(`${incoming.pathname}${incoming.search}`, baseUrl);
   const headers = new Headers(c.req.raw.headers);
   for (const name of HOP_BY_HOP) headers.delete(name);
   headers.set("X-Request-Id", requestId);
+  headers.delete("X-Client-Address");
+  if (vouchedClientAddress) headers.set("X-Client-Address", vouchedClientAddress);
   const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD";
   let upstream: Response;
   try {

@@ -16,7 +16,7 @@ export interface PlatformClientOptions {
   locale?: string;
   token?: string;
   requestId?: string;
-  /** The viewer's network address (X-Client-Address), for the platform's per-address limits. */
+  /** The host's signed word on the viewer's address (X-Client-Address), for per-address limits. */
   clientAddress?: string;
   /**
    * Called when the platform refuses the viewer's token as expired or invalid: resolves to a

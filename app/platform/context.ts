@@ -8,7 +8,10 @@ export interface PlatformLoadContext {
   platformFetch: (request: Request) => Promise<Response>;
   /** Names the realm of this request in the request log. */
   setRealm: (realm: string) => void;
-  /** The viewer's network address, passed to the platform for per-address limits. */
+  /**
+   * The viewer's network address as the host vouches for it (signed, opaque to the web app),
+   * passed to the platform for per-address limits.
+   */
   clientAddress?: string;
   /**
    * The session cookie to send with this request's answer (Set-Cookie), when something changed

@@ -9,7 +9,10 @@ export const HEADERS = {
   apiKey: "X-Api-Key",
   app: "App",
   appVersion: "X-App-Version",
-  /** The viewer's address, as the web tier saw it; trusted only from the web tier itself. */
+  /**
+   * The viewer's address as a web tier vouches for it: `{address} {unix seconds} {signature}`
+   * (server/client-address.ts). Trusted only when signed with the shared session secret.
+   */
   clientAddress: "X-Client-Address",
   deviceId: "X-Device-Id",
   realm: "Realm",

@@ -60,8 +60,15 @@ describe("environment", () => {
     });
   });
 
+  it("trusts no proxy unless TRUST_PROXY names how many there are", () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(0);
+    expect(loadEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+  });
+
   it.each([
     [{ PORT: "http" }, /PORT/],
+    [{ TRUST_PROXY: "true" }, /TRUST_PROXY must be the number of proxies/],
+    [{ TRUST_PROXY: "-1" }, /TRUST_PROXY must be the number of proxies/],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: "5s" }, /DATABASE_STATEMENT_TIMEOUT_MS must be a whole/],
     [{ DATABASE_CONNECT_TIMEOUT_MS: "0" }, /DATABASE_CONNECT_TIMEOUT_MS must be a whole/],
     [{ PORT: "70000" }, /PORT/],
