@@ -62,32 +62,21 @@ describe("security headers on every answer", () => {
 });
 
 describe("violation reports", () => {
-  it("logs each reported violation, from report-uri and from the Reporting API", async () => {
+  it("logs each reported violation as a warning", async () => {
     const { app, lines } = serverWithLog();
-    const single = await app.request("/csp-report", {
+    const report = await app.request("/csp-report", {
       method: "POST",
       headers: { "Content-Type": "application/csp-report", "X-Request-Id": "rep-1" },
       body: JSON.stringify(VIOLATION),
     });
-    expect(single.status).toBe(204);
-    const batch = await app.request("/csp-report", {
+    expect(report.status).toBe(204);
+    // Older browsers name the violated directive only.
+    const { "effective-directive": _, ...older } = VIOLATION["csp-report"];
+    const olderReport = await app.request("/csp-report", {
       method: "POST",
-      headers: { "Content-Type": "application/reports+json" },
-      body: JSON.stringify([
-        {
-          type: "csp-violation",
-          url: "http://arena.test/realm/arena/vod/1",
-          body: {
-            documentURL: "http://arena.test/realm/arena/vod/1",
-            effectiveDirective: "worker-src",
-            blockedURL: "blob",
-            disposition: "enforce",
-          },
-        },
-        { type: "deprecation", body: { id: "x" } },
-      ]),
+      body: JSON.stringify({ "csp-report": { ...older, "violated-directive": "img-src" } }),
     });
-    expect(batch.status).toBe(204);
+    expect(olderReport.status).toBe(204);
     expect(lines.filter((line) => line.msg === "csp violation")).toEqual([
       {
         level: "warn",
@@ -100,14 +89,7 @@ describe("violation reports", () => {
         line: 12,
         sample: "alert(1)",
       },
-      {
-        level: "warn",
-        msg: "csp violation",
-        requestId: expect.any(String),
-        document: "http://arena.test/realm/arena/vod/1",
-        directive: "worker-src",
-        blocked: "blob",
-      },
+      expect.objectContaining({ directive: "img-src", requestId: expect.any(String) }),
     ]);
   });
 

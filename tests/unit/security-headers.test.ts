@@ -95,7 +95,6 @@ describe("security headers", () => {
     expect(page.get("Content-Security-Policy")).toContain("script-src 'self' 'nonce-n0nce'");
     expect(page.get("Permissions-Policy")).toContain("camera=()");
     expect(page.get("Permissions-Policy")).toContain("fullscreen=(self)");
-    expect(page.get("Reporting-Endpoints")).toBe('csp="/csp-report"');
     expect(page.get("X-Content-Type-Options")).toBe("nosniff");
     expect(page.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
     expect(page.get("Strict-Transport-Security")).toBeNull();
