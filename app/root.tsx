@@ -22,7 +22,13 @@ import { realmRequest } from "./realm/request.server.ts";
 import { realmFeatures, type RouteSettings } from "./realm/routes.ts";
 import { viewerTheme } from "./realm/viewer-theme.ts";
 import { themeStyle } from "./realm/theme.ts";
-import { ConnectionFailed, Forbidden, GenericError, NotFound } from "./ui/StatusPage.tsx";
+import {
+  BadRequest,
+  ConnectionFailed,
+  Forbidden,
+  GenericError,
+  NotFound,
+} from "./ui/StatusPage.tsx";
 import styles from "./styles/app.css?url";
 import blockStyles from "./styles/blocks.css?url";
 import feedbackStyles from "./styles/feedback.css?url";
@@ -108,8 +114,9 @@ export default function App() {
 /** Label key of the page an error shows; the boundary and the document title agree on it. */
 function errorTitleKey(
   error: unknown,
-): "pageNotFound" | "accessDenied" | "connectionFailed" | "anErrorOccured" {
+): "pageNotFound" | "accessDenied" | "connectionFailed" | "badRequest" | "anErrorOccured" {
   if (isRouteErrorResponse(error) && error.status === 404) return "pageNotFound";
+  if (isRouteErrorResponse(error) && error.status === 400) return "badRequest";
   if (isRouteErrorResponse(error) && error.status === 403) return "accessDenied";
   if (isRouteErrorResponse(error) && error.status === 503) return "connectionFailed";
   return "anErrorOccured";
@@ -120,5 +127,6 @@ export function ErrorBoundary() {
   if (key === "pageNotFound") return <NotFound />;
   if (key === "accessDenied") return <Forbidden />;
   if (key === "connectionFailed") return <ConnectionFailed />;
+  if (key === "badRequest") return <BadRequest />;
   return <GenericError />;
 }

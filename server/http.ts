@@ -19,6 +19,7 @@ import { createPlatformApi } from "./api/app.ts";
 import { createTokenIssuer } from "./auth/tokens.ts";
 import { HEADERS } from "./api/contract.ts";
 import { imageRoutes } from "./media/image-route.ts";
+import { inputGuards } from "./input-guards.ts";
 import { oauthTestClient } from "./oauth-test-client.ts";
 import { cspReports } from "./csp-report.ts";
 import { addSecurityHeaders, arrivedOverHttps, cspNonce } from "./security-headers.ts";
@@ -158,6 +159,9 @@ export function createServerApp(options: ServerAppOptions) {
       requestId,
     });
   });
+
+  // Before any route, web or platform, reads the address or the body.
+  app.use(...inputGuards());
 
   // Healthy means able to serve: the store answers, or (web tier) the platform says it does.
   app.get("/healthz", async (c) => {

@@ -21,6 +21,7 @@
  *   answer from an entry carries the nonce of the request it answers instead
  *   (docs/decisions/012-csp-nonces.md).
  */
+import { readUpTo } from "./bounded-read.ts";
 
 export type CacheOutcome = "hit" | "stale" | "miss" | "bypass";
 
@@ -394,27 +395,11 @@ async function readAll(
   limit: number,
 ): Promise<Uint8Array<ArrayBuffer> | null> {
   const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => {});
-        return null;
-      }
-      chunks.push(value);
-    }
+    const bytes = await readUpTo(reader, limit);
+    if (!bytes) await reader.cancel().catch(() => {});
+    return bytes;
   } catch {
     return null;
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }

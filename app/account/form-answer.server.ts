@@ -6,6 +6,7 @@ import { requireRealmRequest, type RealmRequest } from "../realm/request.server.
 import { routeHref } from "../realm/routes.ts";
 import { safeRedirectPath } from "../realm/safe-redirect.ts";
 import { VIA_SCRIPT, type FormAnswer } from "./form-protocol.ts";
+import { readForm } from "../realm/form-body.server.ts";
 
 export interface AccountForm {
   found: RealmRequest;
@@ -19,7 +20,7 @@ export interface AccountForm {
 /** Reads an account form post: the realm request (guarded: customers only), its fields. */
 export async function readAccountForm(args: ActionFunctionArgs): Promise<AccountForm> {
   const found = await requireRealmRequest(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const home = routeHref(found.basePath, { name: "root" });
   const back = safeRedirectPath(form.get("redirectTo"), home).replace(/#.*$/, "");
   return { found, form, back, byScript: form.get(VIA_SCRIPT) === "1" };

@@ -6,6 +6,7 @@ import { platformClient } from "../platform/platform.server.ts";
 import { routeHref } from "../realm/routes.ts";
 import { safeRedirectPath } from "../realm/safe-redirect.ts";
 import { pageParam, requireAdmin } from "./admin.server.ts";
+import { readForm } from "../realm/form-body.server.ts";
 
 const PAGE_SIZE = 20;
 
@@ -41,7 +42,7 @@ export async function adminUsersLoader(args: LoaderFunctionArgs) {
 /** "Impersonate": a token from the platform, then the impersonation page with it. */
 export async function adminUsersAction(args: ActionFunctionArgs) {
   const { realm, shell, viewer, basePath } = await requireAdmin(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const userId = String(form.get("userId") ?? "");
   if (!/^\d+$/.test(userId)) return { error: "anErrorOccured" };
   try {

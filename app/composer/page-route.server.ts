@@ -10,14 +10,15 @@ import type { CurrentItem } from "../../blocks/types.ts";
 import { NOT_FOUND_PAGE_KEY } from "../../schemas/document-kinds.ts";
 import { pageSeo } from "../seo/page-seo.ts";
 import { loadPage } from "./load-page.server.ts";
+import { contentId } from "../realm/content-id.ts";
 
-const ID = /^[1-9]\d{0,9}$/;
 const PRIVATE = "private, no-cache";
 
 /** The item of a `/playlist/{id}`-style route, or a 404 for an id that cannot exist. */
 export function currentFromParams(type: CurrentItem["type"], id: string | undefined): CurrentItem {
-  if (!id || !ID.test(id)) throw data(null, { status: 404 });
-  return { type, id: Number(id) };
+  const found = contentId(id);
+  if (found === null) throw data(null, { status: 404 });
+  return { type, id: found };
 }
 
 /**

@@ -7,6 +7,7 @@ import { requestSession } from "../session/request-session.server.ts";
 import { authErrorLabel } from "./auth-errors.ts";
 import { credentialProblems, firstProblem } from "./credentials.ts";
 import { afterSignIn, identityCall, type FormOutcome } from "./session-actions.server.ts";
+import { readForm } from "../realm/form-body.server.ts";
 
 const SIGNED_IN = new Set(["CUSTOMER", "ADMIN"]);
 
@@ -48,7 +49,7 @@ export type LoginOutcome = FormOutcome | { status: "linkSent" };
 export async function loginAction(args: ActionFunctionArgs): Promise<LoginOutcome | Response> {
   const { request, context } = args;
   const realmRequest = await requireRealmRequest(args);
-  const form = await request.formData();
+  const form = await readForm(request);
   const from = form.get("from");
   const to = () => afterSignIn(realmRequest, from);
   const intent = form.get("intent");

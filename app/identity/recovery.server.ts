@@ -13,6 +13,7 @@ import { routeHref } from "../realm/routes.ts";
 import { authErrorLabel } from "./auth-errors.ts";
 import { credentialProblems } from "./credentials.ts";
 import { storeSession, type FormOutcome, type SessionTokens } from "./session-actions.server.ts";
+import { readForm } from "../realm/form-body.server.ts";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -55,7 +56,7 @@ export async function guardOnly(args: LoaderFunctionArgs) {
 /** `/login/request-password`: asks for a reset link. */
 export async function requestPasswordAction(args: ActionFunctionArgs) {
   const realmRequest = await requireRealmRequest(args);
-  const email = String((await args.request.formData()).get("email") ?? "");
+  const email = String((await readForm(args.request)).get("email") ?? "");
   const problem = credentialProblems(email, "placeholder").email;
   if (problem) {
     return { status: "error", label: problem, fields: { email: problem } } satisfies FormOutcome;
@@ -82,7 +83,7 @@ export async function resetPasswordLoader(args: LoaderFunctionArgs) {
 
 export async function resetPasswordAction(args: ActionFunctionArgs) {
   const realmRequest = await requireRealmRequest(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const password = String(form.get("password") ?? "");
   const problem = credentialProblems("a@b.co", password).password;
   if (problem) {
@@ -141,7 +142,7 @@ export async function activateAction(args: ActionFunctionArgs) {
   const realmRequest = await requireRealmRequest(args);
   const id = encodeURIComponent(args.params.id ?? "");
   const platform = platformOf(args, realmRequest);
-  const intent = (await args.request.formData()).get("intent");
+  const intent = (await readForm(args.request)).get("intent");
   try {
     if (intent === "decline") {
       await platform.delete(`/v2/pendingactivationuser/${id}`);

@@ -11,6 +11,7 @@ import { routeHref } from "../realm/routes.ts";
 import { firstProblem } from "./credentials.ts";
 import { consentInput } from "./signup-consents.ts";
 import { afterSignIn, identityCall, type FormOutcome } from "./session-actions.server.ts";
+import { readForm } from "../realm/form-body.server.ts";
 
 const SIGNED_IN = new Set(["CUSTOMER", "ADMIN"]);
 
@@ -52,7 +53,7 @@ export async function signupAction(args: ActionFunctionArgs): Promise<FormOutcom
   const realmRequest = await requireRealmRequest(args);
   const { basePath, shell } = realmRequest;
   const provider = signupProvider(shell.settings as RealmSettings);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const values: Record<string, string> = {};
   for (const field of orderedFields(provider)) values[field.id] = String(form.get(field.id) ?? "");
   const problems = formProblems(provider, values);

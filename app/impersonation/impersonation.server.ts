@@ -13,6 +13,7 @@ import { routeHref } from "../realm/routes.ts";
 import { safeRedirectPath } from "../realm/safe-redirect.ts";
 import { requestSession } from "../session/request-session.server.ts";
 import { endSession } from "../session/viewer.server.ts";
+import { readForm } from "../realm/form-body.server.ts";
 
 /** Spec section 3, Session `impersonationState`; `none` when there is nothing to show. */
 export type ImpersonationState =
@@ -53,7 +54,7 @@ export async function impersonateLoader(args: LoaderFunctionArgs) {
 }
 
 export async function impersonateAction(args: ActionFunctionArgs) {
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   return form.get("intent") === "stop"
     ? stopImpersonating(args)
     : startImpersonating(args, String(form.get("token") ?? ""));

@@ -5,6 +5,7 @@ import { routeHref } from "../realm/routes.ts";
 import { safeRedirectPath } from "../realm/safe-redirect.ts";
 import { rememberChoice } from "./cookies.server.ts";
 import type { NoticeIntent } from "./choice-form.tsx";
+import { readForm } from "../realm/form-body.server.ts";
 
 const INTENTS: readonly NoticeIntent[] = ["agree-cookies", "dismiss-smart-banner"];
 
@@ -27,7 +28,7 @@ export async function noticeChoiceAction(args: ActionFunctionArgs) {
   const { realm, basePath } = await requireRealmRequest(args);
   let form: FormData;
   try {
-    form = await request.formData();
+    form = await readForm(request);
   } catch {
     return problem(400, "The body must be a form (application/x-www-form-urlencoded)");
   }

@@ -8,8 +8,8 @@ import { realmPaths } from "../realm/links.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { deviceIdOf } from "./cookies.server.ts";
 import type { PromoView } from "./PromoNotification.tsx";
-
-const ID = /^[1-9]\d{0,9}$/;
+import { readForm } from "../realm/form-body.server.ts";
+import { contentId } from "../realm/content-id.ts";
 
 function problem(status: number, code: string, message: string, setCookie?: string) {
   return jsonAnswer({ status, code, messages: [message] }, status, setCookie);
@@ -66,11 +66,11 @@ export async function dismissPromoAction(args: ActionFunctionArgs): Promise<Resp
   if (request.method !== "POST") return problem(405, "METHOD_NOT_ALLOWED", "Only POST is allowed");
   let id: FormDataEntryValue | null;
   try {
-    id = (await request.formData()).get("id");
+    id = (await readForm(request)).get("id");
   } catch {
     return problem(400, "INVALID_BODY", "The body must be a form with 'id'");
   }
-  if (typeof id !== "string" || !ID.test(id)) {
+  if (contentId(id) === null) {
     return problem(400, "INVALID_BODY", "'id' must be a promo notification id");
   }
   const scope = await viewerPlatform(args);

@@ -11,6 +11,7 @@ import { PlatformError } from "../platform/client.ts";
 import { platformClient } from "../platform/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { NO_OAUTH_CODE_FOUND, oauthParams, oauthRedirectTarget } from "./oauth-redirect.ts";
+import { readForm } from "../realm/form-body.server.ts";
 
 /**
  * Spec section 8, "Authorize login": the platform's codes mapped to labels, anything else
@@ -41,7 +42,7 @@ export async function authorizeLoader(args: LoaderFunctionArgs) {
 export async function authorizeAction(args: ActionFunctionArgs): Promise<FormOutcome | Response> {
   const { request, context } = args;
   const { realm, shell } = await requireRealmRequest(args);
-  const form = await request.formData();
+  const form = await readForm(request);
   const params = oauthParams(form);
   if (!params) return { status: "error", label: "oauthRequestInvalid" };
   const email = String(form.get("email") ?? "").trim();

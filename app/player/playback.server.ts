@@ -6,18 +6,15 @@ import { platformClient } from "../platform/platform.server.ts";
 import { jsonAnswer } from "../realm/json-answer.server.ts";
 import { requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
 import { playbackErrorCase, type PlaybackRefusal } from "./playback-errors.ts";
+import { readForm } from "../realm/form-body.server.ts";
+import { contentId } from "../realm/content-id.ts";
 
 export type PlaybackKind = PlaybackGrant["kind"];
 
-const ID = /^[1-9]\d{0,9}$/;
 const SESSION_ID = /^[A-Za-z0-9-]{1,64}$/;
 
 export function playbackKind(value: string | undefined): PlaybackKind | null {
   return value === "vod" || value === "live" ? value : null;
-}
-
-export function contentId(value: string | undefined): number | null {
-  return value && ID.test(value) ? Number(value) : null;
 }
 
 /**
@@ -45,8 +42,8 @@ export async function viewerPlayback(
     setCookie: device.setCookie,
     signedIn: viewer.token !== undefined,
     /** A playback grant, or the modal case the platform's refusal calls for. */
-    async grant(kind: PlaybackKind, id: number): Promise<PlaybackGrant | PlaybackRefusal> {
-      if (!viewer.token) return { error: "authentication", code: "AUTHENTICATION_REQUIRED" };
+    async grant(kind: PlaybackKind, id: number): Promise<PlaybackGrant | Refused> {
+      if (!viewer.token) return SIGN_IN_FIRST;
       try {
         return await platform.get<PlaybackGrant>(`/v2/playback/${kind}/${id}`, {
           headers,
@@ -60,8 +57,8 @@ export async function viewerPlayback(
         return refusal(error);
       }
     },
-    async heartbeat(sessionId: string, position: number): Promise<PlaybackRefusal | null> {
-      if (!viewer.token) return { error: "authentication", code: "AUTHENTICATION_REQUIRED" };
+    async heartbeat(sessionId: string, position: number): Promise<Refused | null> {
+      if (!viewer.token) return SIGN_IN_FIRST;
       try {
         await platform.post("/v2/playback/heartbeat", { sessionId, position });
         return null;
@@ -81,14 +78,32 @@ export async function viewerPlayback(
   };
 }
 
-function refusal(error: unknown): PlaybackRefusal {
+/** A refusal, with the platform's status: a request it refused is no failure of ours. */
+type Refused = PlaybackRefusal & { platformStatus: number };
+
+const SIGN_IN_FIRST: Refused = {
+  error: "authentication",
+  code: "AUTHENTICATION_REQUIRED",
+  platformStatus: 401,
+};
+
+function refusal(error: unknown): Refused {
   if (!(error instanceof PlatformError)) throw error;
   if (error.status >= 500) console.error(`playback: ${error.message}`);
-  return { error: playbackErrorCase(error.code), code: error.code };
+  return { error: playbackErrorCase(error.code), code: error.code, platformStatus: error.status };
 }
 
-function refusalStatus(refusal: PlaybackRefusal): number {
-  return refusal.error === "authentication" ? 401 : refusal.error === "video" ? 502 : 403;
+/** The answer to a refusal: its case and code, with 502 only when the platform failed. */
+function refusalAnswer({ platformStatus, ...refusal }: Refused, setCookie?: string): Response {
+  const status =
+    refusal.error === "authentication"
+      ? 401
+      : refusal.error !== "video"
+        ? 403
+        : platformStatus < 500
+          ? platformStatus
+          : 502;
+  return jsonAnswer(refusal, refusal.code === "OTHER_DEVICE" ? 409 : status, setCookie);
 }
 
 /**
@@ -101,20 +116,24 @@ export async function playbackGrantLoader(args: LoaderFunctionArgs): Promise<Res
   if (!kind || !id) return jsonAnswer({ error: "video", code: "NOT_FOUND" }, 404);
   const playback = await viewerPlayback(args);
   const grant = await playback.grant(kind, id);
-  if ("error" in grant) return jsonAnswer(grant, refusalStatus(grant), playback.setCookie);
+  if ("error" in grant) return refusalAnswer(grant, playback.setCookie);
   return jsonAnswer({ grant }, 200, playback.setCookie);
 }
 
+/** `sessionId` and, if sent, `position` (seconds, a finite number from 0); null when either is bad. */
 async function readSessionForm(request: Request) {
+  let form: FormData;
   try {
-    const form = await request.formData();
-    const sessionId = form.get("sessionId");
-    const position = Number(form.get("position"));
-    if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId)) return null;
-    return { sessionId, position: Number.isFinite(position) && position >= 0 ? position : null };
+    form = await readForm(request);
   } catch {
     return null;
   }
+  const sessionId = form.get("sessionId");
+  if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId)) return null;
+  const sent = form.get("position");
+  if (sent === null || sent === "") return { sessionId, position: null };
+  const position = typeof sent === "string" ? Number(sent) : NaN;
+  return Number.isFinite(position) && position >= 0 ? { sessionId, position } : null;
 }
 
 /** `POST {realm}/playback/heartbeat` with `sessionId` and `position`: the player is playing. */
@@ -125,8 +144,7 @@ export async function heartbeatAction(args: ActionFunctionArgs): Promise<Respons
   if (!body) return jsonAnswer({ error: "video", code: "INVALID_BODY" }, 400);
   const playback = await viewerPlayback(args);
   const refused = await playback.heartbeat(body.sessionId, body.position ?? 0);
-  if (refused)
-    return jsonAnswer(refused, refused.code === "OTHER_DEVICE" ? 409 : refusalStatus(refused));
+  if (refused) return refusalAnswer(refused);
   return jsonAnswer(null, 204);
 }
 

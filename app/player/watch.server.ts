@@ -10,7 +10,8 @@ import { requireRealmRequest } from "../realm/request.server.ts";
 import { asRouteError } from "../realm/shell.server.ts";
 import { pageSeo } from "../seo/page-seo.ts";
 import type { PlaybackRefusal } from "./playback-errors.ts";
-import { contentId, viewerPlayback, type PlaybackKind } from "./playback.server.ts";
+import { contentId } from "../realm/content-id.ts";
+import { viewerPlayback, type PlaybackKind } from "./playback.server.ts";
 
 /** A rail under the player: its title's label key and cards. */
 export interface RelatedRail {
@@ -87,7 +88,7 @@ async function playbackOf(
   const answer = await pending;
   if (!("error" in answer)) return { state: "ready", grant: answer };
   if (answer.code === "NOT_STARTED") return { state: "notStarted" };
-  return { state: "refused", refusal: answer };
+  return { state: "refused", refusal: { error: answer.error, code: answer.code } };
 }
 
 /**

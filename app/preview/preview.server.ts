@@ -17,6 +17,7 @@ import { PlatformError } from "../platform/client.ts";
 import { platformClient } from "../platform/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { asRouteError } from "../realm/shell.server.ts";
+import { contentId } from "../realm/content-id.ts";
 
 /** The admin draft answer of the platform (`GET /v2/admin/drafts/{target}/{key}`). */
 interface DraftAnswer {
@@ -52,7 +53,6 @@ const ITEM_OF_TEMPLATE: Record<string, CurrentItem["type"]> = {
   series: "SERIES",
   season: "SEASON",
 };
-const ID = /^[1-9]\d{0,9}$/;
 
 /**
  * `/realm/{realm}/preview/{target}/{key}`: the draft of a document (or its live version when it
@@ -154,9 +154,9 @@ async function previewView(
       const itemType = ref.kind === "page" ? ITEM_OF_TEMPLATE[ref.key] : undefined;
       let current: CurrentItem | undefined;
       if (itemType) {
-        const id = url.searchParams.get("id") ?? "";
-        if (!ID.test(id)) return { type: "needs-item", itemType };
-        current = { type: itemType, id: Number(id) };
+        const id = contentId(url.searchParams.get("id"));
+        if (id === null) return { type: "needs-item", itemType };
+        current = { type: itemType, id };
       }
       const loaded = await compose(ref.kind, ref.key, document, current);
       return {

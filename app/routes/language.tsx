@@ -3,11 +3,12 @@ import { supportedLanguage } from "../i18n/detect.ts";
 import { saveLanguageCookie } from "../i18n/language-cookie.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { safeRedirectPath } from "../realm/safe-redirect.ts";
+import { readForm } from "../realm/form-body.server.ts";
 
 /** `POST /language`: saves the viewer's language for this realm, then back to the page. */
 export async function action(args: ActionFunctionArgs) {
   const { shell, basePath } = await requireRealmRequest(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const chosen = form.get("language");
   const language =
     typeof chosen === "string" ? supportedLanguage(chosen, shell.realm.languages) : undefined;

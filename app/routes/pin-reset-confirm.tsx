@@ -13,6 +13,7 @@ import { PlatformError } from "../platform/client.ts";
 import { platformClient } from "../platform/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { routeHref } from "../realm/routes.ts";
+import { readForm } from "../realm/form-body.server.ts";
 
 /** `/pin-reset/confirm?code=`: where the PIN reset email leads (customers only). */
 export async function loader(args: LoaderFunctionArgs) {
@@ -33,7 +34,7 @@ const ERRORS: Record<string, string> = {
 /** Sets the new PIN with the emailed code, then goes home with a toast saying so. */
 export async function action(args: ActionFunctionArgs) {
   const found = await requireRealmRequest(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   try {
     await platformClient(args.context, {
       realm: found.realm,

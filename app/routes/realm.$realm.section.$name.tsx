@@ -13,7 +13,10 @@ const SECTION_ROUTES: Record<string, string> = { news: "news", schedule: "schedu
 
 /** `/section/{name}`: the published section of that name. */
 export async function loader(args: LoaderFunctionArgs) {
-  const own = SECTION_ROUTES[args.params.name!];
+  // Own keys only: `/section/constructor` names no route of its own.
+  const own = Object.hasOwn(SECTION_ROUTES, args.params.name!)
+    ? SECTION_ROUTES[args.params.name!]
+    : undefined;
   if (own) {
     const { basePath } = await requireRealmRequest(args);
     const query = Object.fromEntries(new URL(args.request.url).searchParams);

@@ -6,6 +6,7 @@ import { platformClient } from "../platform/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { realmRelativePath, routeHref } from "../realm/routes.ts";
 import { safeRedirectPath } from "../realm/safe-redirect.ts";
+import { readForm } from "../realm/form-body.server.ts";
 
 const SIGNED_IN = new Set(["CUSTOMER", "ADMIN"]);
 
@@ -40,7 +41,7 @@ export async function tvLoginAction(args: ActionFunctionArgs) {
   const { request, context } = args;
   const { realm, shell, viewer, basePath } = await requireRealmRequest(args);
   if (!SIGNED_IN.has(viewer.role)) return { error: "sessionExpired", code: "" };
-  const form = await request.formData();
+  const form = await readForm(request);
   const code = String(form.get("code") ?? "").trim();
   if (!code) return { error: "tvCodeRequired", code };
   try {

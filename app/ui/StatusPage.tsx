@@ -81,6 +81,18 @@ export function Forbidden() {
   );
 }
 
+/** A request the app could not read (a broken form post, say): the sender's to fix. */
+export function BadRequest() {
+  const t = useT();
+  return (
+    <StatusPage
+      title={t("badRequest")}
+      text={t("badRequestText")}
+      action={{ href: "/", label: t("backToHome") }}
+    />
+  );
+}
+
 export function GenericError() {
   const t = useT();
   return (

@@ -23,6 +23,7 @@ import { authenticate, requireRole } from "./auth.ts";
 import type { PlatformEnv } from "./context.ts";
 import { parseJsonBody, requireJsonBody } from "./contract.ts";
 import { ApiError, badRequest, notFound } from "./errors.ts";
+import { MAX_ID, storedNumber } from "./pagination.ts";
 
 /**
  * Admin endpoints (after `requireClient`): drafts, publishing and versions of pages, sections,
@@ -167,9 +168,9 @@ function describeRef(c: Context<PlatformEnv>, ref: DocumentRef) {
 }
 
 function versionParam(c: Context<PlatformEnv>): number {
-  const version = Number(c.req.param("version"));
-  if (!Number.isSafeInteger(version) || version < 1) {
-    throw badRequest("INVALID_ID", "A version is a whole number from 1");
+  const version = storedNumber(c.req.param("version") ?? "");
+  if (version === null) {
+    throw badRequest("INVALID_ID", `A version is a whole number from 1 to ${MAX_ID}`);
   }
   return version;
 }

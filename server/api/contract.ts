@@ -75,12 +75,23 @@ export async function readJson(request: Request): Promise<unknown> {
   return parseJsonBody(await request.text());
 }
 
-/** An empty body is `{}`; malformed JSON is a 400 naming the problem. */
+/**
+ * An empty body is `{}`; malformed JSON is a 400 naming the problem, and so is a NUL character
+ * in any text of it (no stored text may hold one).
+ */
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === "") return {};
+  let nul = false;
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text, (key, value: unknown) => {
+      if (key.includes("\0") || (typeof value === "string" && value.includes("\0"))) nul = true;
+      return value;
+    });
   } catch {
     throw new ApiError(400, "MALFORMED_JSON", "The request body is not valid JSON");
   }
+  if (nul)
+    throw new ApiError(400, "INVALID_BODY", "Texts in the body must not hold NUL characters");
+  return parsed;
 }

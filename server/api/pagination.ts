@@ -34,12 +34,19 @@ export function intParam(
   return Number(raw);
 }
 
-/** A path id: a whole number from 1 to 2147483647 (a PostgreSQL integer), else a 400. */
+/** The largest id or version the store holds (a PostgreSQL integer). */
+export const MAX_ID = 2_147_483_647;
+
+/** A whole number from 1 to MAX_ID in plain digits (no sign, exponent or hex), else null. */
+export function storedNumber(raw: string): number | null {
+  return /^\d{1,10}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= MAX_ID ? Number(raw) : null;
+}
+
+/** A path id: a whole number from 1 to MAX_ID, else a 400. */
 export function idParam(raw: string): number {
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) {
-    throw badRequest("INVALID_ID", `'${raw.slice(0, 40)}' is not a valid id`);
-  }
-  return Number(raw);
+  const id = storedNumber(raw);
+  if (id === null) throw badRequest("INVALID_ID", `'${raw.slice(0, 40)}' is not a valid id`);
+  return id;
 }
 
 export function resultSet<T>(hits: T[], totalHits: number, page: Page) {
