@@ -78,7 +78,12 @@ export async function loadAccountState(
   { request, context }: LoaderFunctionArgs,
   found: RealmRequest | null,
 ): Promise<{ state: AccountState | null; setCookie?: string }> {
-  if (!found || (found.viewer.role !== "CUSTOMER" && found.viewer.role !== "ADMIN")) {
+  // The sign-out page asks nothing else: a pending question must not stand in the way out.
+  if (
+    !found ||
+    (found.viewer.role !== "CUSTOMER" && found.viewer.role !== "ADMIN") ||
+    found.route.name === "logout"
+  ) {
     return { state: null };
   }
   const { viewer, realm, basePath, shell } = found;

@@ -261,7 +261,7 @@ test.describe("VPN", () => {
     // Signing out is a form post (a link on another site must not sign the viewer out).
     const logOut = notice.getByRole("button", { name: "Log out" });
     await expect(logOut).toBeVisible();
-    await expect(notice.locator("form", { has: logOut })).toHaveAttribute(
+    await expect(logOut.locator("xpath=ancestor::form[1]")).toHaveAttribute(
       "action",
       "/realm/arena/logout",
     );
