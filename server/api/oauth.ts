@@ -19,7 +19,7 @@ import {
 } from "../identity/sessions.ts";
 import * as t from "../store/schema.ts";
 import type { PlatformEnv } from "./context.ts";
-import { readJson, requireJsonBody } from "./contract.ts";
+import { HEADERS, readJson, requireJsonBody } from "./contract.ts";
 import { ApiError, badRequest } from "./errors.ts";
 import { findRealm } from "./realms.ts";
 import { body, mainProfile, verifyCredentials } from "./identity.ts";
@@ -101,6 +101,12 @@ function tokenErrorJson(c: Context<PlatformEnv>, error: TokenError) {
   );
 }
 
+/** RFC 6749 §5.1: tokens and refusals alike are kept by no cache. */
+function forbidCaching(c: Context<PlatformEnv>) {
+  c.header("Cache-Control", "no-store");
+  c.header("Pragma", "no-cache");
+}
+
 /** RFC 6749 §4.1.3 sends a form; JSON is taken too, like every other call of the contract. */
 async function tokenRequest(c: Context<PlatformEnv>): Promise<Record<string, unknown>> {
   const type = c.req.header("Content-Type") ?? "";
@@ -133,8 +139,7 @@ async function tokenRequest(c: Context<PlatformEnv>): Promise<Record<string, unk
  * Every answer is `no-store`; refusals are RFC 6749 §5.2 errors.
  */
 async function tokenEndpoint(c: Context<PlatformEnv>) {
-  c.header("Cache-Control", "no-store");
-  c.header("Pragma", "no-cache");
+  forbidCaching(c);
   try {
     const session = await grant(c, await tokenRequest(c));
     return c.json({
@@ -229,18 +234,23 @@ oauth.post("/oauth2-auth/token", tokenEndpoint);
 
 /**
  * `POST /oauth2-auth/{realm}/token`: the realm's token endpoint for other parties' apps, which
- * send what RFC 6749 asks for and no contract headers. An unknown realm is a 404 in the RFC
- * shape.
+ * send what RFC 6749 asks for and no contract headers. Refusals before the realm is known
+ * (none named, or no such realm) are in the RFC shape too.
  */
 export const realmTokenEndpoint = new Hono<PlatformEnv>();
 realmTokenEndpoint.post("/oauth2-auth/:realm/token", async (c) => {
   const realm = await findRealm(c.get("store").db, c.req.param("realm").toLowerCase());
-  if (!realm) {
-    c.header("Cache-Control", "no-store");
-    c.header("Pragma", "no-cache");
-    return tokenErrorJson(c, new TokenError("invalid_request", "No such realm", 404));
-  }
+  if (!realm) return refuseEarly(c, 404, "No such realm");
   c.set("realm", realm);
   c.set("locale", realm.defaultLocale);
   return tokenEndpoint(c);
 });
+realmTokenEndpoint.post("/oauth2-auth/token", async (c, next) => {
+  if (c.req.header(HEADERS.realm)) return next();
+  return refuseEarly(c, 400, "Name the realm: POST /api/v4/oauth2-auth/{realm}/token");
+});
+
+function refuseEarly(c: Context<PlatformEnv>, status: 400 | 404, message: string) {
+  forbidCaching(c);
+  return tokenErrorJson(c, new TokenError("invalid_request", message, status));
+}

@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { DEMO_KEYS } from "../fixtures/secrets.ts";
 import { axeViolations } from "./axe.ts";
 import { test as base, expect } from "./fixtures.ts";
 import { freePort, freshDataDir, removeDir, ServerProcess } from "./server-process.ts";
@@ -69,9 +68,9 @@ test("OAuth: sign in at /authorize, land on the app with a code, exchange it", a
   await expect(page.getByTestId("state")).toHaveText("e2e-state");
   const code = (await page.getByTestId("code").textContent())!;
 
+  // The app sends what RFC 6749 asks for to its realm's token endpoint, and nothing else.
   const exchange = () =>
-    request.post("/api/v4/oauth2-auth/token", {
-      headers: { Realm: "arena", "X-Api-Key": DEMO_KEYS.arena, App: "demo-tv-app" },
+    request.post("/api/v4/oauth2-auth/arena/token", {
       form: {
         grant_type: "authorization_code",
         code,
@@ -82,9 +81,12 @@ test("OAuth: sign in at /authorize, land on the app with a code, exchange it", a
     });
   const tokens = await exchange();
   expect(tokens.status()).toBe(200);
+  expect(tokens.headers()).toMatchObject({ "cache-control": "no-store", pragma: "no-cache" });
   expect(await tokens.json()).toMatchObject({ token_type: "Bearer" });
   // The code was single-use.
-  expect((await exchange()).status()).toBe(400);
+  const again = await exchange();
+  expect(again.status()).toBe(400);
+  expect(await again.json()).toMatchObject({ error: "invalid_grant" });
 });
 
 test("OAuth: an unregistered redirect_uri stays on the page with a message", async ({ page }) => {

@@ -189,8 +189,29 @@ describe("a realm's token endpoint, driven by an OAuth client library", () => {
     }
   });
 
-  it("answers an unknown realm's endpoint in the same shape", async () => {
+  it("answers an unknown realm's endpoint, or one naming no realm, in the same shape", async () => {
     const refused = await codeRefusal("nowhere", await authorize());
     expect(refused).toMatchObject({ error: "invalid_request", status: 404 });
+    const noRealm: oauth.AuthorizationServer = {
+      ...realmServer("liga"),
+      token_endpoint: `${platform.url}/api/v4/oauth2-auth/token`,
+    };
+    const unnamed = await refusal(
+      oauth.processAuthorizationCodeResponse(
+        noRealm,
+        tvApp,
+        await oauth.authorizationCodeGrantRequest(
+          noRealm,
+          tvApp,
+          oauth.None(),
+          (await authorize()).callback,
+          REDIRECT,
+          oauth.generateRandomCodeVerifier(),
+          overHttp,
+        ),
+      ),
+    );
+    expect(unnamed).toMatchObject({ error: "invalid_request", status: 400 });
+    expect(unnamed.error_description).toContain("/api/v4/oauth2-auth/{realm}/token");
   });
 });
