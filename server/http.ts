@@ -138,6 +138,7 @@ export function createServerApp(options: ServerAppOptions) {
     await next();
     const duration = performance.now() - started;
     c.header(HEADERS.requestId, requestId);
+    // c.header made the answer's headers a copy of our own, so they may be changed in place.
     addSecurityHeaders(c.res.headers, {
       nonce: c.get("cspNonce"),
       url: new URL(c.req.url),
