@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { readUpTo } from "../bounded-read.ts";
 import { every } from "hono/combine";
 import { validateSource, MAX_FILE_BYTES } from "../../schemas/validate-files.ts";
 import type { PageIssue } from "../../schemas/page-validation.ts";
@@ -217,20 +218,13 @@ async function readCapped(request: Request): Promise<string> {
   if (declared > MAX_FILE_BYTES) throw tooLarge();
   if (!request.body) return "";
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_FILE_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
+  const bytes = await readUpTo(reader, MAX_FILE_BYTES);
+  if (!bytes) {
+    await reader.cancel();
+    throw tooLarge();
   }
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw badRequest("MALFORMED_BODY", "The request body is not UTF-8 text");
   }
