@@ -4,6 +4,6 @@ import { defineConfig } from "drizzle-kit";
 // PostgreSQL apply the same files at start-up.
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./server/store/schema.ts",
-  out: "./server/store/migrations",
+  schema: "./platform/store/schema.ts",
+  out: "./platform/store/migrations",
 });

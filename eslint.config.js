@@ -12,7 +12,7 @@ export default tseslint.config(
       "public/",
       "data/",
       "schemas/generated/",
-      "server/store/migrations/",
+      "platform/store/migrations/",
       "tests/.cache/",
       "test-results/",
       "playwright-report/",

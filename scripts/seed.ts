@@ -5,9 +5,9 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadEnv } from "../server/env.ts";
-import { ConfigValidationError, demoRealmsDir, loadRealmConfigs } from "../server/seed/config.ts";
-import { seed } from "../server/seed/seed.ts";
-import { openStore, StoreUnavailableError } from "../server/store/store.ts";
+import { ConfigValidationError, demoRealmsDir, loadRealmConfigs } from "../platform/seed/config.ts";
+import { seed } from "../platform/seed/seed.ts";
+import { openStore, StoreUnavailableError } from "../platform/store/store.ts";
 
 const { values } = parseArgs({
   options: { reset: { type: "boolean", default: false }, dir: { type: "string" } },

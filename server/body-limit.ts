@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { MAX_FILE_BYTES } from "../schemas/validate-files.ts";
-import { readUpTo } from "./bounded-read.ts";
+import { readUpTo } from "../platform/api/bounded-read.ts";
 
 /** The largest request bodies the server reads, in bytes. */
 export const BODY_LIMITS = {

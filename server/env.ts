@@ -2,7 +2,7 @@
  * Environment, validated once at start-up: a bad value stops the process with one clear line.
  * Nothing here reaches the browser.
  */
-import { DEFAULT_TIMEOUTS } from "./store/timeouts.ts";
+import { DEFAULT_TIMEOUTS } from "../platform/store/timeouts.ts";
 
 export interface Env {
   PORT: number;

@@ -15,18 +15,18 @@ import { PageCache, type PageCacheOptions } from "./page-cache.ts";
 import { keepPersonalAnswerPrivate } from "./private-answer.ts";
 import { isUnservablePath } from "./unservable-path.ts";
 import { forwardToPlatform } from "./platform-proxy.ts";
-import { createPlatformApi } from "./api/app.ts";
-import { createTokenIssuer } from "./auth/tokens.ts";
-import { HEADERS } from "./api/contract.ts";
-import { imageRoutes } from "./media/image-route.ts";
+import { createPlatformApi } from "../platform/api/app.ts";
+import { createTokenIssuer } from "../platform/auth/tokens.ts";
+import { HEADERS } from "../platform/api/contract.ts";
+import { imageRoutes } from "../platform/media/image-route.ts";
 import { inputGuards } from "./input-guards.ts";
 import { oauthTestClient } from "./oauth-test-client.ts";
 import { cspReports } from "./csp-report.ts";
 import { addSecurityHeaders, arrivedOverHttps, cspNonce } from "./security-headers.ts";
-import { mediaOrigin } from "./media/origin.ts";
-import { resolveSecret } from "./auth/secrets.ts";
-import { isStoreUnreachable, type Store } from "./store/store.ts";
-import type { PlatformLoadContext } from "../app/platform/context.ts";
+import { mediaOrigin } from "../platform/media/origin.ts";
+import { resolveSecret } from "../platform/auth/secrets.ts";
+import { isStoreUnreachable, type Store } from "../platform/store/store.ts";
+import type { PlatformLoadContext } from "../app/api-client/context.ts";
 
 export interface ServerAppOptions {
   /** The platform's store. Without one, `apiBaseUrl` names the platform this server fronts. */

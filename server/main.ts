@@ -9,14 +9,14 @@ import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "@remix-run/node";
 import { loadEnv, EnvError, type Env } from "./env.ts";
-import { resolveSecret } from "./auth/secrets.ts";
+import { resolveSecret } from "../platform/auth/secrets.ts";
 import { gracefulStop } from "./graceful-stop.ts";
 import { createServerApp } from "./http.ts";
-import { createOutboxSender, type OutboxSender } from "./identity/smtp.ts";
-import { ConfigValidationError } from "./seed/config.ts";
+import { createOutboxSender, type OutboxSender } from "../platform/identity/smtp.ts";
+import { ConfigValidationError } from "../platform/seed/config.ts";
 import { lazyChunkUrl } from "./client-chunks.ts";
-import { seed, storeIsEmpty } from "./seed/seed.ts";
-import { openStore, StoreUnavailableError, type Store } from "./store/store.ts";
+import { seed, storeIsEmpty } from "../platform/seed/seed.ts";
+import { openStore, StoreUnavailableError, type Store } from "../platform/store/store.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

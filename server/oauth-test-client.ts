@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { html } from "hono/html";
-import { DEMO_CALLBACK_PATH } from "./seed/demo-oauth-clients.ts";
+import { DEMO_CALLBACK_PATH } from "../platform/seed/demo-oauth-clients.ts";
 
 /**
  * The demo OAuth app's redirect target (README, "OAuth"). It stands for another party's app,

@@ -21,7 +21,7 @@
  *   answer from an entry carries the nonce of the request it answers instead
  *   (docs/decisions/012-csp-nonces.md).
  */
-import { readUpTo } from "./bounded-read.ts";
+import { readUpTo } from "../platform/api/bounded-read.ts";
 
 export type CacheOutcome = "hit" | "stale" | "miss" | "bypass";
 

@@ -4,8 +4,8 @@ import type { ParentalControl } from "../../schemas/generated/parental-control.t
 import type { ProfileList } from "../../schemas/generated/profiles.ts";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import type { UserDetails } from "../../schemas/generated/user-details.ts";
-import { PlatformError, type PlatformClient } from "../platform/client.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import { PlatformError, type PlatformClient } from "../api-client/client.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 import type { RealmRequest } from "../realm/request.server.ts";
 import { isFresh, readChecks, writeChecks, type AccountChecks } from "./checks.server.ts";
 import { missingInformationForm, type DetailFormField } from "./missing-information.ts";

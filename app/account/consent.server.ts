@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type { ConsentPrompt } from "../../schemas/generated/consent-prompt.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 import { readChecks, writeChecks } from "./checks.server.ts";
 import { answer, readAccountForm } from "./form-answer.server.ts";
 

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { flashToast } from "../feedback/flash.server.ts";
 import type { LabelKey } from "../feedback/toast.ts";
-import { PlatformError } from "../platform/client.ts";
+import { PlatformError } from "../api-client/client.ts";
 import { requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
 import { routeHref } from "../realm/routes.ts";
 import { safeRedirectPath } from "../realm/safe-redirect.ts";

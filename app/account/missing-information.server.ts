@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
-import { PlatformError } from "../platform/client.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import { PlatformError } from "../api-client/client.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 import { detailsToAsk } from "./account-state.server.ts";
 import { readChecks, writeChecks } from "./checks.server.ts";
 import { answer, readAccountForm } from "./form-answer.server.ts";

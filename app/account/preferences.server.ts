@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type { ConsentPrompt } from "../../schemas/generated/consent-prompt.ts";
 import type { LabelKey } from "../feedback/toast.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 import { consentInput } from "./consent.server.ts";
 import { answer, codeOf, readAccountForm } from "./form-answer.server.ts";
 import { realmSession } from "./session-tokens.server.ts";

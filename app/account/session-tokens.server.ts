@@ -1,4 +1,4 @@
-import type { PlatformLoadContext } from "../platform/context.ts";
+import type { PlatformLoadContext } from "../api-client/context.ts";
 import { requestSession } from "../session/request-session.server.ts";
 
 /** The realm's session cookie: read its tokens, write new ones (profile switch, new `par`). */

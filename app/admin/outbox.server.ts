@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { OutboxList } from "../../schemas/generated/outbox.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 import { pageParam, requireAdmin } from "./admin.server.ts";
 
 /** `/admin/outbox?p=`: the realm's outgoing email, newest first. */

@@ -9,8 +9,8 @@ import type {
 } from "../../schemas/generated/content-detail.ts";
 import type { Sponsor } from "../../schemas/generated/sponsor.ts";
 import type { ContentSource, CurrentItem, ViewerSource } from "../../blocks/types.ts";
-import type { PlatformClient } from "../platform/client.ts";
-import { PlatformError } from "../platform/client.ts";
+import type { PlatformClient } from "../api-client/client.ts";
+import { PlatformError } from "../api-client/client.ts";
 
 type CurrentDetail = PlaylistDetail | SeriesDetail | SeasonDetail;
 type Ref = { type: "EVENT" | "VIDEO" | "PLAYLIST" | "SERIES"; key: string };

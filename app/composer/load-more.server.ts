@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { PlatformError } from "../platform/client.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import { PlatformError } from "../api-client/client.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 import { realmRequest } from "../realm/request.server.ts";
 import { platformContentSource } from "./content-source.server.ts";
 import { livePage } from "./load-page.server.ts";

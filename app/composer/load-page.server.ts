@@ -4,8 +4,8 @@ import type { ComposedPage } from "../../schemas/generated/page.ts";
 import type { Section } from "../../schemas/generated/section.ts";
 import type { Hero } from "../../schemas/generated/init-response.ts";
 import { validatePage, type PageIssue } from "../../schemas/page-validation.ts";
-import { PlatformError, type PlatformClient } from "../platform/client.ts";
-import { TtlCache } from "../platform/ttl-cache.ts";
+import { PlatformError, type PlatformClient } from "../api-client/client.ts";
+import { TtlCache } from "../api-client/ttl-cache.ts";
 import type { CurrentItem } from "../../blocks/types.ts";
 import { platformContentSource, platformViewerSource } from "./content-source.server.ts";
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { noticesDependOnRequest } from "../notices/notices.server.ts";
-import type { PlatformLoadContext } from "../platform/context.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import type { PlatformLoadContext } from "../api-client/context.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import type { Viewer } from "../session/viewer.server.ts";
 import { asRouteError } from "../realm/shell.server.ts";

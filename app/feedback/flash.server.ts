@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, type SessionStorage } from "@remix-run/node";
-import en from "../i18n/locales/en.json";
-import type { PlatformLoadContext } from "../platform/context.ts";
+import en from "../../contract/locales/en.json";
+import type { PlatformLoadContext } from "../api-client/context.ts";
 import { defaultDuration, parseFlashToast, type FlashToast } from "./toast.ts";
 
 type FlashContext = Pick<PlatformLoadContext, "session">;

@@ -1,4 +1,4 @@
-import type en from "../i18n/locales/en.json";
+import type en from "../../contract/locales/en.json";
 
 /** Spec section 3, Notice: a level and a duration. */
 export type ToastLevel = "success" | "error" | "info";

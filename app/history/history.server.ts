@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { WatchHistory } from "../../schemas/generated/watch-history.ts";
-import { PlatformError } from "../platform/client.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import { PlatformError } from "../api-client/client.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 import { realmPaths } from "../realm/links.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { realmRelativePath, routeHref } from "../realm/routes.ts";

@@ -1,9 +1,9 @@
 import { useContext } from "react";
 import { createInstance, type i18n, type TFunction } from "i18next";
 import { getI18n, I18nContext, initReactI18next } from "react-i18next";
-import en from "./locales/en.json";
-import es from "./locales/es.json";
-import pt from "./locales/pt.json";
+import en from "../../contract/locales/en.json";
+import es from "../../contract/locales/es.json";
+import pt from "../../contract/locales/pt.json";
 
 export const resources = {
   en: { translation: en },

@@ -1,7 +1,7 @@
 import type { LocaleData } from "../../schemas/generated/locale-data.ts";
 import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
-import type { PlatformLoadContext } from "../platform/context.ts";
-import { fetchLocaleData } from "../platform/platform.server.ts";
+import type { PlatformLoadContext } from "../api-client/context.ts";
+import { fetchLocaleData } from "../api-client/platform.server.ts";
 import { detectLanguage } from "./detect.ts";
 import type { RealmTranslations } from "./i18n.ts";
 import { savedLanguage } from "./language-cookie.ts";

@@ -1,4 +1,4 @@
-import { PlatformError } from "../platform/client.ts";
+import { PlatformError } from "../api-client/client.ts";
 
 /**
  * Spec section 8, "Login/auth keys" and "Auth-provider codes": the label each answer of the

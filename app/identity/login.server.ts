@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { routeExists, routeHref, routeNamed, type RouteSettings } from "../realm/routes.ts";
 import { requestSession } from "../session/request-session.server.ts";

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import { flashToast } from "../feedback/flash.server.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 import { requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
 import { routeHref } from "../realm/routes.ts";
 import { clearSession } from "./session-actions.server.ts";

@@ -5,9 +5,9 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from "@remix-run/node";
-import { PlatformError } from "../platform/client.ts";
+import { PlatformError } from "../api-client/client.ts";
 import { flashToast } from "../feedback/flash.server.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 import { requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
 import { routeHref } from "../realm/routes.ts";
 import { authErrorLabel } from "./auth-errors.ts";

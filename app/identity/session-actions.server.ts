@@ -1,9 +1,9 @@
 import { redirectDocument, type ActionFunctionArgs } from "@remix-run/node";
 import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
-import { PlatformError } from "../platform/client.ts";
-import type { PlatformLoadContext } from "../platform/context.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import { PlatformError } from "../api-client/client.ts";
+import type { PlatformLoadContext } from "../api-client/context.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 import type { RealmRequest } from "../realm/request.server.ts";
 import { safeRedirectPath } from "../realm/safe-redirect.ts";
 import { requestSession } from "../session/request-session.server.ts";

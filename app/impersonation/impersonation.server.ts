@@ -6,8 +6,8 @@ import {
 } from "@remix-run/node";
 import type { ImpersonationSession } from "../../schemas/generated/impersonation-session.ts";
 import type { UserDetails } from "../../schemas/generated/user-details.ts";
-import { PlatformError } from "../platform/client.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import { PlatformError } from "../api-client/client.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 import { realmRequest, requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
 import { routeHref } from "../realm/routes.ts";
 import { safeRedirectPath } from "../realm/safe-redirect.ts";

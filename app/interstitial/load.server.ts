@@ -4,7 +4,7 @@ import type {
   SeasonDetail,
   SeriesDetail,
 } from "../../schemas/generated/content-detail.ts";
-import { PlatformError, type PlatformClient } from "../platform/client.ts";
+import { PlatformError, type PlatformClient } from "../api-client/client.ts";
 import type { Interstitial } from "./interstitial.ts";
 
 const PATHS = { PLAYLIST: "playlist", SERIES: "series", SEASON: "season" } as const;

@@ -5,7 +5,7 @@ import {
   currentFromParams,
   loadComposedPageRoute,
 } from "../composer/page-route.server.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 import { requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
 import { routeHref } from "../realm/routes.ts";
 import { asRouteError } from "../realm/shell.server.ts";

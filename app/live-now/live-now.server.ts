@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { ResultSet } from "../../schemas/generated/result-set.ts";
-import { PlatformError } from "../platform/client.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import { PlatformError } from "../api-client/client.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import type { LiveNowAnswer } from "./live-now.ts";
 

@@ -1,5 +1,5 @@
 import { createCookie, type Cookie } from "@remix-run/node";
-import type { PlatformLoadContext } from "../platform/context.ts";
+import type { PlatformLoadContext } from "../api-client/context.ts";
 import type { NoticeChoices } from "./notices.ts";
 
 type CookieContext = Pick<PlatformLoadContext, "session">;

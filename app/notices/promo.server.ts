@@ -1,8 +1,8 @@
 import type { PromoNotifications } from "../../schemas/generated/promo-notifications.ts";
 import { safeLinkUrl } from "../../blocks/links.ts";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { PlatformError } from "../platform/client.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import { PlatformError } from "../api-client/client.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 import { jsonAnswer } from "../realm/json-answer.server.ts";
 import { realmPaths } from "../realm/links.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";

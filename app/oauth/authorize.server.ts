@@ -7,8 +7,8 @@ import {
 import { AUTH_ERROR_LABELS } from "../identity/auth-errors.ts";
 import type { Challenge } from "../identity/challenge.ts";
 import { CHALLENGE_INPUT_HEADER, type FormOutcome } from "../identity/session-actions.server.ts";
-import { PlatformError } from "../platform/client.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import { PlatformError } from "../api-client/client.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { NO_OAUTH_CODE_FOUND, oauthParams, oauthRedirectTarget } from "./oauth-redirect.ts";
 import { readForm } from "../realm/form-body.server.ts";

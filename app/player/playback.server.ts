@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { PlaybackGrant } from "../../schemas/generated/playback.ts";
 import { deviceIdOf } from "../notices/cookies.server.ts";
-import { PlatformError } from "../platform/client.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import { PlatformError } from "../api-client/client.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 import { jsonAnswer } from "../realm/json-answer.server.ts";
 import { requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
 import { playbackErrorCase, type PlaybackRefusal } from "./playback-errors.ts";

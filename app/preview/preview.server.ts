@@ -13,8 +13,8 @@ import {
   type DocumentRef,
 } from "../../schemas/document-kinds.ts";
 import { composePage, usableBlocks, type LoadedPage } from "../composer/load-page.server.ts";
-import { PlatformError } from "../platform/client.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import { PlatformError } from "../api-client/client.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { asRouteError } from "../realm/shell.server.ts";
 import { contentId } from "../realm/content-id.ts";

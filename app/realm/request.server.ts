@@ -1,9 +1,9 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
 import type { Route } from "../../schemas/generated/route-table.ts";
-import { PlatformError } from "../platform/client.ts";
-import type { PlatformLoadContext } from "../platform/context.ts";
-import { lookupRealm, lookupRealmByHost, platformClient } from "../platform/platform.server.ts";
+import { PlatformError } from "../api-client/client.ts";
+import type { PlatformLoadContext } from "../api-client/context.ts";
+import { lookupRealm, lookupRealmByHost, platformClient } from "../api-client/platform.server.ts";
 import { requestSession } from "../session/request-session.server.ts";
 import { viewerOf, type Viewer } from "../session/viewer.server.ts";
 import { guardRoute, type ExternalLicence } from "./guards.ts";

@@ -2,9 +2,9 @@ import { data } from "@remix-run/node";
 import type { InitResponse } from "../../schemas/generated/init-response.ts";
 import type { RealmTranslations } from "../i18n/i18n.ts";
 import { realmLocale } from "../i18n/realm-locale.server.ts";
-import { PlatformError } from "../platform/client.ts";
-import type { PlatformLoadContext } from "../platform/context.ts";
-import { fetchInit, lookupRealm } from "../platform/platform.server.ts";
+import { PlatformError } from "../api-client/client.ts";
+import type { PlatformLoadContext } from "../api-client/context.ts";
+import { fetchInit, lookupRealm } from "../api-client/platform.server.ts";
 import { deviceClass } from "./device.ts";
 
 export type Shell = Pick<

@@ -9,8 +9,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Field } from "../account/ui.tsx";
 import { flashToast } from "../feedback/flash.server.ts";
 import { i18nFor, useT } from "../i18n/i18n.ts";
-import { PlatformError } from "../platform/client.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import { PlatformError } from "../api-client/client.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { routeHref } from "../realm/routes.ts";
 import { readForm } from "../realm/form-body.server.ts";

@@ -8,7 +8,7 @@ import {
 } from "../composer/ComposedPageRoute.tsx";
 import { loadComposedPageRoute } from "../composer/page-route.server.ts";
 import { createI18n } from "../i18n/i18n.ts";
-import { fetchRealmDirectory } from "../platform/platform.server.ts";
+import { fetchRealmDirectory } from "../api-client/platform.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { realmRequest } from "../realm/request.server.ts";
 import { asRouteError } from "../realm/shell.server.ts";

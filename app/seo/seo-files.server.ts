@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { SitemapListing } from "../../schemas/generated/sitemap-listing.ts";
-import { fetchRealmDirectory, lookupRealm, platformClient } from "../platform/platform.server.ts";
+import { fetchRealmDirectory, lookupRealm, platformClient } from "../api-client/platform.server.ts";
 import { realmRequest } from "../realm/request.server.ts";
 import type { RouteSettings } from "../realm/routes.ts";
 import { asRouteError } from "../realm/shell.server.ts";

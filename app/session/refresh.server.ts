@@ -1,7 +1,7 @@
 import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
-import { PlatformError } from "../platform/client.ts";
-import type { PlatformLoadContext } from "../platform/context.ts";
-import { platformClient } from "../platform/platform.server.ts";
+import { PlatformError } from "../api-client/client.ts";
+import type { PlatformLoadContext } from "../api-client/context.ts";
+import { platformClient } from "../api-client/platform.server.ts";
 
 export interface SessionTokens {
   authorisationToken: string;

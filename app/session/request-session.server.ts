@@ -1,4 +1,4 @@
-import type { PlatformLoadContext } from "../platform/context.ts";
+import type { PlatformLoadContext } from "../api-client/context.ts";
 import { realmSessionStorage, type ViewerSession } from "./session.server.ts";
 
 interface RequestSession {

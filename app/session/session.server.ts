@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
-import type { PlatformLoadContext } from "../platform/context.ts";
+import type { PlatformLoadContext } from "../api-client/context.ts";
 
 /** What the session cookie holds: the viewer's platform tokens, never shown to scripts. */
 export interface SessionData {

@@ -1,6 +1,6 @@
 import { decodeJwt } from "jose";
 import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
-import type { PlatformLoadContext } from "../platform/context.ts";
+import type { PlatformLoadContext } from "../api-client/context.ts";
 import { refreshOnce, sessionIsOver } from "./refresh.server.ts";
 import { requestSession } from "./request-session.server.ts";
 import type { ViewerSession } from "./session.server.ts";

@@ -412,7 +412,7 @@ export interface RealmSettings {
      */
     required: boolean;
     /**
-     * Label key of the question shown next to the checkbox (app/i18n/locales).
+     * Label key of the question shown next to the checkbox (contract/locales).
      */
     label: string;
     /**

@@ -52,7 +52,7 @@ export interface SeedRealm {
    */
   labels?: {
     /**
-     * Label key (as in app/i18n/locales/en.json) to text; {{name}} placeholders work as in the app's files.
+     * Label key (as in contract/locales/en.json) to text; {{name}} placeholders work as in the app's files.
      */
     [k: string]:
       | {

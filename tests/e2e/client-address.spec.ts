@@ -1,5 +1,5 @@
 import { test, expect } from "@playwright/test";
-import en from "../../app/i18n/locales/en.json" with { type: "json" };
+import en from "../../contract/locales/en.json" with { type: "json" };
 import { DEMO_KEYS } from "../fixtures/secrets.ts";
 import { freshDataDir, removeDir, ServerProcess } from "./server-process.ts";
 

@@ -4,7 +4,7 @@ import {
   CHALLENGE_INPUT_HEADER,
   encodeChallengeInput,
   solveChallenge,
-} from "../../server/identity/challenge.ts";
+} from "../../platform/identity/challenge.ts";
 import { DEMO_KEYS } from "../fixtures/secrets.ts";
 import { expect, test } from "./fixtures.ts";
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { createTokenIssuer } from "../../server/auth/tokens.ts";
+import { createTokenIssuer } from "../../platform/auth/tokens.ts";
 import { DEMO_KEYS, TEST_TOKEN_SECRET } from "../fixtures/secrets.ts";
 import { expect, test } from "./fixtures.ts";
 import { signIn, signInAs } from "./signed-in.ts";
@@ -12,7 +12,7 @@ const VIEWPORTS = {
 } as const;
 type Viewport = keyof typeof VIEWPORTS;
 
-/** What each demo realm's menu (server/seed/realms/{realm}/menu.json) offers. */
+/** What each demo realm's menu (platform/seed/realms/{realm}/menu.json) offers. */
 const REALMS = {
   arena: {
     layout: "TOP",

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { mediaScope, signMediaToken } from "../../server/media/signing.ts";
+import { mediaScope, signMediaToken } from "../../platform/media/signing.ts";
 import { DEMO_KEYS, TEST_MEDIA_SECRET } from "../fixtures/secrets.ts";
 import { axeViolations } from "./axe.ts";
 import { expect, test, TERRITORY_HEADER } from "./fixtures.ts";

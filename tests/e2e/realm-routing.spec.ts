@@ -1,5 +1,5 @@
-import * as t from "../../server/store/schema.ts";
-import { openStore } from "../../server/store/store.ts";
+import * as t from "../../platform/store/schema.ts";
+import { openStore } from "../../platform/store/store.ts";
 import { expect, test } from "./fixtures.ts";
 import { freshDataDir, removeDir, ServerProcess } from "./server-process.ts";
 import { signInAs } from "./signed-in.ts";

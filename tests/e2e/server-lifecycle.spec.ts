@@ -1,8 +1,8 @@
 import http from "node:http";
 import { createServer, connect, type Server, type Socket } from "node:net";
 import { test, expect } from "@playwright/test";
-import * as t from "../../server/store/schema.ts";
-import { openStore } from "../../server/store/store.ts";
+import * as t from "../../platform/store/schema.ts";
+import { openStore } from "../../platform/store/store.ts";
 import { createPostgresDatabase, postgresAnswers } from "../fixtures/postgres-database.ts";
 import { freePort, freshDataDir, removeDir, ServerProcess } from "./server-process.ts";
 

@@ -1,11 +1,11 @@
 import type { BrowserContext } from "@playwright/test";
 import { sessionStorage, SESSION_COOKIE } from "../../app/session/session.server.ts";
-import { createTokenIssuer, type Role } from "../../server/auth/tokens.ts";
+import { createTokenIssuer, type Role } from "../../platform/auth/tokens.ts";
 import {
   encodeChallengeInput,
   solveChallenge,
   type Challenge,
-} from "../../server/identity/challenge.ts";
+} from "../../platform/identity/challenge.ts";
 import { DEMO_KEYS, TEST_SESSION_SECRET, TEST_TOKEN_SECRET } from "../fixtures/secrets.ts";
 
 /** An access token of the test server's platform for a viewer of `realm` with `role`. */
@@ -51,7 +51,7 @@ export async function signInAs(
   await signIn(context, baseUrl, await tokenFor(realm, role));
 }
 
-/** The demo accounts' password (server/seed/demo-accounts.ts). */
+/** The demo accounts' password (platform/seed/demo-accounts.ts). */
 export const DEMO_PASSWORD = "demo-pass-1";
 
 /**

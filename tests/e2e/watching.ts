@@ -3,7 +3,7 @@ import {
   CHALLENGE_INPUT_HEADER,
   encodeChallengeInput,
   solveChallenge,
-} from "../../server/identity/challenge.ts";
+} from "../../platform/identity/challenge.ts";
 import { DEMO_KEYS } from "../fixtures/secrets.ts";
 import type { Card } from "../../schemas/generated/card.ts";
 

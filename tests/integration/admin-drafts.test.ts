@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTokenIssuer } from "../../server/auth/tokens.ts";
+import { createTokenIssuer } from "../../platform/auth/tokens.ts";
 import { useSeededPlatform } from "../fixtures/platform.ts";
 import { viewerToken } from "../fixtures/viewers.ts";
 

@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import type { PlatformLoadContext } from "../../app/platform/context.ts";
+import type { PlatformLoadContext } from "../../app/api-client/context.ts";
 import { authorizeAction, authorizeLoader } from "../../app/oauth/authorize.server.ts";
 import { IN_PROCESS_PLATFORM } from "../../server/http.ts";
-import { DEMO_PASSWORD } from "../../server/seed/demo-accounts.ts";
-import { DEMO_CLIENT_ID, demoRedirectUris } from "../../server/seed/demo-oauth-clients.ts";
+import { DEMO_PASSWORD } from "../../platform/seed/demo-accounts.ts";
+import { DEMO_CLIENT_ID, demoRedirectUris } from "../../platform/seed/demo-oauth-clients.ts";
 import { TEST_SESSION_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
 
 const platform = useSeededPlatform();

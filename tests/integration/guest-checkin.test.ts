@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createTokenIssuer } from "../../server/auth/tokens.ts";
-import * as t from "../../server/store/schema.ts";
+import { createTokenIssuer } from "../../platform/auth/tokens.ts";
+import * as t from "../../platform/store/schema.ts";
 import { TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
 import { eq } from "drizzle-orm";
 

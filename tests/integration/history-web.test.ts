@@ -7,7 +7,7 @@ import { liveNowLoader } from "../../app/live-now/live-now.server.ts";
 import type { LiveNowAnswer } from "../../app/live-now/live-now.ts";
 import type { ResolvedBlock } from "../../blocks/resolve.ts";
 import type { Card } from "../../schemas/generated/card.ts";
-import * as t from "../../server/store/schema.ts";
+import * as t from "../../platform/store/schema.ts";
 import { accountWithSession } from "../fixtures/accounts.ts";
 import { useSeededPlatform } from "../fixtures/platform.ts";
 import { loaderArgs, sessionCookieFor, webContext } from "../fixtures/web-context.ts";

@@ -5,11 +5,11 @@ import {
   encodeChallengeInput,
   solveChallenge,
   type Challenge,
-} from "../../server/identity/challenge.ts";
-import { createTokenIssuer } from "../../server/auth/tokens.ts";
-import { digest } from "../../server/identity/secrets.ts";
-import { DEMO_PASSWORD, demoActivationId } from "../../server/seed/demo-accounts.ts";
-import * as t from "../../server/store/schema.ts";
+} from "../../platform/identity/challenge.ts";
+import { createTokenIssuer } from "../../platform/auth/tokens.ts";
+import { digest } from "../../platform/identity/secrets.ts";
+import { DEMO_PASSWORD, demoActivationId } from "../../platform/seed/demo-accounts.ts";
+import * as t from "../../platform/store/schema.ts";
 import { TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
 import { viewerToken } from "../fixtures/viewers.ts";
 

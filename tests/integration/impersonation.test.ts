@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createTokenIssuer } from "../../server/auth/tokens.ts";
-import { digest } from "../../server/identity/secrets.ts";
-import { DEMO_PASSWORD, demoAccountId } from "../../server/seed/demo-accounts.ts";
-import * as t from "../../server/store/schema.ts";
+import { createTokenIssuer } from "../../platform/auth/tokens.ts";
+import { digest } from "../../platform/identity/secrets.ts";
+import { DEMO_PASSWORD, demoAccountId } from "../../platform/seed/demo-accounts.ts";
+import * as t from "../../platform/store/schema.ts";
 import { TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
 
 const platform = useSeededPlatform();

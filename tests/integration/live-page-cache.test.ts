@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { livePage, loadPage } from "../../app/composer/load-page.server.ts";
-import { createPlatformClient } from "../../app/platform/client.ts";
-import * as t from "../../server/store/schema.ts";
+import { createPlatformClient } from "../../app/api-client/client.ts";
+import * as t from "../../platform/store/schema.ts";
 import { DEMO_KEYS, useSeededPlatform } from "../fixtures/platform.ts";
 
 const platform = useSeededPlatform();

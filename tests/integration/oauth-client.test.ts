@@ -1,7 +1,7 @@
 import * as oauth from "oauth4webapi";
 import { describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../../server/seed/demo-accounts.ts";
-import { DEMO_CLIENT_ID, demoRedirectUris } from "../../server/seed/demo-oauth-clients.ts";
+import { DEMO_PASSWORD } from "../../platform/seed/demo-accounts.ts";
+import { DEMO_CLIENT_ID, demoRedirectUris } from "../../platform/seed/demo-oauth-clients.ts";
 import { useServedPlatform } from "../fixtures/served-platform.ts";
 
 /**

@@ -1,18 +1,18 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createTokenIssuer } from "../../server/auth/tokens.ts";
+import { createTokenIssuer } from "../../platform/auth/tokens.ts";
 import {
   CHALLENGE_INPUT_HEADER,
   encodeChallengeInput,
   solveChallenge,
   type Challenge,
-} from "../../server/identity/challenge.ts";
-import { verifierMatches } from "../../server/identity/oauth.ts";
-import { digest } from "../../server/identity/secrets.ts";
-import { DEMO_PASSWORD } from "../../server/seed/demo-accounts.ts";
-import { DEMO_CLIENT_ID, demoRedirectUris } from "../../server/seed/demo-oauth-clients.ts";
-import * as t from "../../server/store/schema.ts";
+} from "../../platform/identity/challenge.ts";
+import { verifierMatches } from "../../platform/identity/oauth.ts";
+import { digest } from "../../platform/identity/secrets.ts";
+import { DEMO_PASSWORD } from "../../platform/seed/demo-accounts.ts";
+import { DEMO_CLIENT_ID, demoRedirectUris } from "../../platform/seed/demo-oauth-clients.ts";
+import * as t from "../../platform/store/schema.ts";
 import { TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
 
 const platform = useSeededPlatform();

@@ -2,8 +2,8 @@ import { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOutboxSender, MAX_ATTEMPTS } from "../../server/identity/smtp.ts";
-import * as t from "../../server/store/schema.ts";
+import { createOutboxSender, MAX_ATTEMPTS } from "../../platform/identity/smtp.ts";
+import * as t from "../../platform/store/schema.ts";
 import { useSeededPlatform } from "../fixtures/platform.ts";
 
 const platform = useSeededPlatform();

@@ -1,9 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { validate } from "../../schemas/validator.ts";
-import { verifyPassword } from "../../server/auth/passwords.ts";
-import { createTokenIssuer } from "../../server/auth/tokens.ts";
-import * as t from "../../server/store/schema.ts";
+import { verifyPassword } from "../../platform/auth/passwords.ts";
+import { createTokenIssuer } from "../../platform/auth/tokens.ts";
+import * as t from "../../platform/store/schema.ts";
 import { accountWithSession } from "../fixtures/accounts.ts";
 import { TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
 

@@ -1,7 +1,7 @@
 import { Agent } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPlatformApi } from "../../server/api/app.ts";
-import { createTokenIssuer } from "../../server/auth/tokens.ts";
+import { createPlatformApi } from "../../platform/api/app.ts";
+import { createTokenIssuer } from "../../platform/auth/tokens.ts";
 import { listen } from "../fixtures/http-server.ts";
 import {
   hostileRequests,

@@ -1,23 +1,23 @@
 import { and, eq, inArray, isNotNull, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "../../server/auth/passwords.ts";
+import { hashPassword } from "../../platform/auth/passwords.ts";
 import {
   CHALLENGE_INPUT_HEADER,
   encodeChallengeInput,
   issueChallenge,
   solveChallenge,
   type Challenge,
-} from "../../server/identity/challenge.ts";
-import { digest } from "../../server/identity/secrets.ts";
-import { DEMO_PASSWORD } from "../../server/seed/demo-accounts.ts";
-import { DEMO_CLIENT_ID, demoRedirectUris } from "../../server/seed/demo-oauth-clients.ts";
-import * as t from "../../server/store/schema.ts";
+} from "../../platform/identity/challenge.ts";
+import { digest } from "../../platform/identity/secrets.ts";
+import { DEMO_PASSWORD } from "../../platform/seed/demo-accounts.ts";
+import { DEMO_CLIENT_ID, demoRedirectUris } from "../../platform/seed/demo-oauth-clients.ts";
+import * as t from "../../platform/store/schema.ts";
 import { useServedPlatform } from "../fixtures/served-platform.ts";
 
 // Over a real socket, so that the guesses really overlap as an attacker's would.
 const platform = useServedPlatform();
 
-/** Per-account limit of sign-in failures, and per-address limit (server/api/identity.ts). */
+/** Per-account limit of sign-in failures, and per-address limit (platform/api/identity.ts). */
 const ACCOUNT_LIMIT = 5;
 const ADDRESS_LIMIT = 30;
 

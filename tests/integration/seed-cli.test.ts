@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoRealmsDir } from "../../server/seed/config.ts";
+import { demoRealmsDir } from "../../platform/seed/config.ts";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");

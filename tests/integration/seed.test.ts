@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigValidationError, demoRealmsDir } from "../../server/seed/config.ts";
-import { seed } from "../../server/seed/seed.ts";
-import * as t from "../../server/store/schema.ts";
-import type { Store } from "../../server/store/store.ts";
+import { ConfigValidationError, demoRealmsDir } from "../../platform/seed/config.ts";
+import { seed } from "../../platform/seed/seed.ts";
+import * as t from "../../platform/store/schema.ts";
+import type { Store } from "../../platform/store/store.ts";
 import { openTestStore } from "../fixtures/test-store.ts";
 
 let store: Store;

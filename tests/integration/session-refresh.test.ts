@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { PlatformLoadContext } from "../../app/platform/context.ts";
+import type { PlatformLoadContext } from "../../app/api-client/context.ts";
 import { sessionStorage } from "../../app/session/session.server.ts";
 import { viewerOf } from "../../app/session/viewer.server.ts";
-import { createTokenIssuer } from "../../server/auth/tokens.ts";
+import { createTokenIssuer } from "../../platform/auth/tokens.ts";
 import { IN_PROCESS_PLATFORM } from "../../server/http.ts";
-import { DEMO_PASSWORD } from "../../server/seed/demo-accounts.ts";
+import { DEMO_PASSWORD } from "../../platform/seed/demo-accounts.ts";
 import {
   DEMO_KEYS,
   TEST_SESSION_SECRET,

@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createTokenIssuer } from "../../server/auth/tokens.ts";
-import { DEMO_PASSWORD } from "../../server/seed/demo-accounts.ts";
-import * as t from "../../server/store/schema.ts";
+import { createTokenIssuer } from "../../platform/auth/tokens.ts";
+import { DEMO_PASSWORD } from "../../platform/seed/demo-accounts.ts";
+import * as t from "../../platform/store/schema.ts";
 import { platformApp, TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
 
 // This server keeps its answer about a session for the default few seconds...

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadPage } from "../../app/composer/load-page.server.ts";
 import { firstVideo } from "../../app/interstitial/interstitial.ts";
 import { loadInterstitial } from "../../app/interstitial/load.server.ts";
-import { createPlatformClient } from "../../app/platform/client.ts";
+import { createPlatformClient } from "../../app/api-client/client.ts";
 import type { ResolvedBlock } from "../../blocks/resolve.ts";
 import type { CurrentItem } from "../../blocks/types.ts";
 import { DEMO_KEYS, useSeededPlatform } from "../fixtures/platform.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import * as t from "../../server/store/schema.ts";
+import * as t from "../../platform/store/schema.ts";
 import { platformApp, useSeededPlatform } from "../fixtures/platform.ts";
 import { openTestStore } from "../fixtures/test-store.ts";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import en from "../../app/i18n/locales/en.json";
-import es from "../../app/i18n/locales/es.json";
-import pt from "../../app/i18n/locales/pt.json";
+import en from "../../contract/locales/en.json";
+import es from "../../contract/locales/es.json";
+import pt from "../../contract/locales/pt.json";
 import { AUTH_ERROR_LABELS, authErrorLabel } from "../../app/identity/auth-errors.ts";
-import { PlatformError } from "../../app/platform/client.ts";
+import { PlatformError } from "../../app/api-client/client.ts";
 
 describe("sign-in and sign-up errors (spec section 8)", () => {
   it("map the spec's login/auth keys and auth-provider codes to their labels", () => {

@@ -7,8 +7,8 @@ import {
   wrapText,
   type ImageKind,
   type ImageSpec,
-} from "../../server/media/images/svg.ts";
-import { IMAGE_WIDTHS, WebpRenderer, pickWidth } from "../../server/media/images/webp.ts";
+} from "../../platform/media/images/svg.ts";
+import { IMAGE_WIDTHS, WebpRenderer, pickWidth } from "../../platform/media/images/webp.ts";
 
 const KINDS = Object.keys(IMAGE_SIZES) as ImageKind[];
 

@@ -11,7 +11,7 @@ describe("store migrations", () => {
     await mkdir(path.join(root, "tests/.cache"), { recursive: true });
     const scratch = await mkdtemp(path.join(root, "tests/.cache/migrations-drift-"));
     try {
-      await cp(path.join(root, "server/store/migrations"), scratch, { recursive: true });
+      await cp(path.join(root, "platform/store/migrations"), scratch, { recursive: true });
       const before = await readdir(scratch);
       const output = execFileSync(
         "npx",
@@ -21,7 +21,7 @@ describe("store migrations", () => {
           "--dialect",
           "postgresql",
           "--schema",
-          "server/store/schema.ts",
+          "platform/store/schema.ts",
           "--out",
           path.relative(root, scratch),
         ],

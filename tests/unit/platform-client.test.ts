@@ -4,7 +4,7 @@ import {
   parseBody,
   PlatformError,
   resolveUrl,
-} from "../../app/platform/client.ts";
+} from "../../app/api-client/client.ts";
 
 /** A platform stand-in at the HTTP boundary: records what the client sends, answers as told. */
 function recordingFetch(answer: (request: Request) => Response) {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LocaleData } from "../../schemas/generated/locale-data.ts";
 import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
 import { realmLocale } from "../../app/i18n/realm-locale.server.ts";
-import type { PlatformLoadContext } from "../../app/platform/context.ts";
+import type { PlatformLoadContext } from "../../app/api-client/context.ts";
 
 const liga: RealmLookup = {
   realm: "liga",

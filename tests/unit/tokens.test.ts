@@ -3,7 +3,7 @@ import {
   createTokenIssuer,
   InvalidTokenError,
   tokenFromAuthorization,
-} from "../../server/auth/tokens.ts";
+} from "../../platform/auth/tokens.ts";
 
 const secret = "unit-test-secret-0123456789abcdef0123456";
 

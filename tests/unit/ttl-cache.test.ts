@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TtlCache } from "../../app/platform/ttl-cache.ts";
+import { TtlCache } from "../../app/api-client/ttl-cache.ts";
 
 describe("TtlCache", () => {
   it("shares one load between concurrent callers and keeps it until it expires", async () => {

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoRealmsDir } from "../../server/seed/config.ts";
+import { demoRealmsDir } from "../../platform/seed/config.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const enumMessage = "must be one of: TOP, TOP_LEFT, HAMBURGER, SIDEBAR";
@@ -119,8 +119,8 @@ afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 describe("npm run validate", { timeout: 30_000 }, () => {
   it("passes the demo config", async () => {
-    const result = await cli("server/seed");
-    const files = await countJson(path.join(root, "server/seed"));
+    const result = await cli("platform/seed");
+    const files = await countJson(path.join(root, "platform/seed"));
     expect(result).toEqual({ code: 0, stdout: `${files} files checked, 0 problems\n`, stderr: "" });
   });
 
@@ -156,7 +156,7 @@ describe("npm run validate", { timeout: 30_000 }, () => {
   });
 
   it("prints an empty JSON array when all is valid", async () => {
-    const result = await cli("--json", "server/seed/realms/liga/menu.json");
+    const result = await cli("--json", "platform/seed/realms/liga/menu.json");
     expect(result).toEqual({ code: 0, stdout: "[]\n", stderr: "" });
   });
 
@@ -181,7 +181,7 @@ describe("npm run validate", { timeout: 30_000 }, () => {
 
   it("exits 2 naming a path that does not exist, before checking anything", async () => {
     const missing = path.join(scratch, "no-such-folder");
-    const result = await cli("server/seed", missing);
+    const result = await cli("platform/seed", missing);
     expect(result).toEqual({
       code: 2,
       stdout: "",

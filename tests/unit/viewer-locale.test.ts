@@ -1,7 +1,7 @@
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import { viewerFromToken } from "../../app/session/viewer.server.ts";
-import { createTokenIssuer } from "../../server/auth/tokens.ts";
+import { createTokenIssuer } from "../../platform/auth/tokens.ts";
 import { TEST_TOKEN_SECRET } from "../fixtures/secrets.ts";
 
 async function viewerWith(claims: Record<string, unknown>) {

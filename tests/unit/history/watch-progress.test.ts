@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../../app/i18n/i18n.ts";
-import en from "../../../app/i18n/locales/en.json";
-import es from "../../../app/i18n/locales/es.json";
-import pt from "../../../app/i18n/locales/pt.json";
+import en from "../../../contract/locales/en.json";
+import es from "../../../contract/locales/es.json";
+import pt from "../../../contract/locales/pt.json";
 import {
   CONTINUE_MAX_FRACTION,
   CONTINUE_MIN_SECONDS,

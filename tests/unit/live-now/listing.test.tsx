@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
 import { LiveNowListing, type Listing } from "../../../app/live-now/LiveNowListing.tsx";
-import en from "../../../app/i18n/locales/en.json";
-import es from "../../../app/i18n/locales/es.json";
-import pt from "../../../app/i18n/locales/pt.json";
+import en from "../../../contract/locales/en.json";
+import es from "../../../contract/locales/es.json";
+import pt from "../../../contract/locales/pt.json";
 import { click, EVENTS, markup, mount, serverDom } from "../blocks/fixtures.tsx";
 
 const live = EVENTS.filter((event) => event.live);

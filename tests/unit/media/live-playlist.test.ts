@@ -4,8 +4,8 @@ import {
   liveMediaPlaylist,
   liveWindowSeconds,
   SHORT_WINDOW_SECONDS,
-} from "../../../server/media/hls/live.ts";
-import { SAMPLE_MEDIA } from "../../../server/media/hls/sample.ts";
+} from "../../../platform/media/hls/live.ts";
+import { SAMPLE_MEDIA } from "../../../platform/media/hls/sample.ts";
 import { parseMediaPlaylist } from "./parse-playlist.ts";
 
 const startAt = new Date("2026-11-22T20:00:00.000Z");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mediaScope, signMediaToken, verifyMediaToken } from "../../../server/media/signing.ts";
+import { mediaScope, signMediaToken, verifyMediaToken } from "../../../platform/media/signing.ts";
 
 const SECRET = "s".repeat(48);
 const scope = mediaScope("vod", 7);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { masterPlaylist } from "../../../server/media/hls/master.ts";
-import { SAMPLE_MEDIA } from "../../../server/media/hls/sample.ts";
+import { masterPlaylist } from "../../../platform/media/hls/master.ts";
+import { SAMPLE_MEDIA } from "../../../platform/media/hls/sample.ts";
 import {
   findSubtitleTrack,
   SUBTITLE_GROUP,
   SUBTITLE_TRACKS,
   subtitleSegment,
-} from "../../../server/media/hls/subtitles.ts";
+} from "../../../platform/media/hls/subtitles.ts";
 
 describe("subtitles", () => {
   it("are a group every variant of the master playlist names", () => {

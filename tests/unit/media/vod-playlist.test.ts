@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SUBTITLE_GROUP } from "../../../server/media/hls/subtitles.ts";
-import { masterPlaylist } from "../../../server/media/hls/master.ts";
-import { loopedSegmentFile, SAMPLE_MEDIA } from "../../../server/media/hls/sample.ts";
-import { vodMediaPlaylist, vodSegmentCount } from "../../../server/media/hls/vod.ts";
+import { SUBTITLE_GROUP } from "../../../platform/media/hls/subtitles.ts";
+import { masterPlaylist } from "../../../platform/media/hls/master.ts";
+import { loopedSegmentFile, SAMPLE_MEDIA } from "../../../platform/media/hls/sample.ts";
+import { vodMediaPlaylist, vodSegmentCount } from "../../../platform/media/hls/vod.ts";
 import { parseMediaPlaylist } from "./parse-playlist.ts";
 
 const sampleDir = path.resolve(import.meta.dirname, "../../../public/media/sample");

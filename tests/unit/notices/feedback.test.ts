@@ -6,9 +6,9 @@ import {
   TOAST_DURATION_MS,
   toastDurationMs,
 } from "../../../app/feedback/toast.ts";
-import en from "../../../app/i18n/locales/en.json";
-import es from "../../../app/i18n/locales/es.json";
-import pt from "../../../app/i18n/locales/pt.json";
+import en from "../../../contract/locales/en.json";
+import es from "../../../contract/locales/es.json";
+import pt from "../../../contract/locales/pt.json";
 
 describe("toast durations (spec sections 4 and 9)", () => {
   it("are 1.5 s and 3 s, plus 300 ms", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readTerritory, territoryAllows } from "../../../server/playback/access.ts";
+import { readTerritory, territoryAllows } from "../../../platform/playback/access.ts";
 
 describe("geo rules of a stream", () => {
   it("refuses blocked territories and lets unknown ones pass a block list", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import en from "../../../app/i18n/locales/en.json";
-import es from "../../../app/i18n/locales/es.json";
-import pt from "../../../app/i18n/locales/pt.json";
+import en from "../../../contract/locales/en.json";
+import es from "../../../contract/locales/es.json";
+import pt from "../../../contract/locales/pt.json";
 import { PlayerEvents, PLAYER_EVENT, type PlayerEvent } from "../../../app/player/events.ts";
 import {
   atLiveEdge,

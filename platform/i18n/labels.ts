@@ -1,6 +1,6 @@
-import en from "../../app/i18n/locales/en.json";
-import es from "../../app/i18n/locales/es.json";
-import pt from "../../app/i18n/locales/pt.json";
+import en from "../../contract/locales/en.json";
+import es from "../../contract/locales/es.json";
+import pt from "../../contract/locales/pt.json";
 
 /**
  * Texts the platform itself writes for people (emails, validation messages) come from the web

@@ -312,7 +312,7 @@ export const users = pgTable(
       .notNull()
       .references(() => realms.name, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    /** scrypt, as written by server/auth/passwords.ts; null for accounts that cannot sign in. */
+    /** scrypt, as written by platform/auth/passwords.ts; null for accounts that cannot sign in. */
     passwordHash: text("password_hash"),
     role: text("role").notNull(),
     status: text("status").notNull().default("ACTIVE"),

@@ -11,7 +11,7 @@ import { idParam, readPage, resultSet } from "./pagination.ts";
 
 /**
  * Impersonation (spec section 6: admin-initiated via a token) and the user list admins start
- * it from. The `/admin/*` guard of server/api/admin.ts asks for an ADMIN token, except on
+ * it from. The `/admin/*` guard of platform/api/admin.ts asks for an ADMIN token, except on
  * `GET /admin/user/impersonate`, where the single-use token is the authority.
  */
 export const impersonation = new Hono<PlatformEnv>();

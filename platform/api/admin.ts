@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { readUpTo } from "../bounded-read.ts";
+import { readUpTo } from "./bounded-read.ts";
 import { every } from "hono/combine";
 import { validateSource, MAX_FILE_BYTES } from "../../schemas/validate-files.ts";
 import type { PageIssue } from "../../schemas/page-validation.ts";

@@ -19,7 +19,7 @@ export interface SeedOptions {
   /** Anchor of relative times for realms seeded for the first time (default: now). */
   now?: Date;
   /**
-   * Add the demo accounts (server/seed/demo-accounts.ts). Default: only when seeding the demo
+   * Add the demo accounts (platform/seed/demo-accounts.ts). Default: only when seeding the demo
    * realms themselves; a realm made from its own config gets no accounts it did not ask for.
    */
   demoAccounts?: boolean;

@@ -53,7 +53,7 @@ const SIGNATURE_ERRORS = {
 
 /**
  * `/media/{vod|live}/{id}/…`: the HLS origin of every video and live event. Each request must
- * carry a signature for its video or event (server/media/signing.ts), so only viewers the
+ * carry a signature for its video or event (platform/media/signing.ts), so only viewers the
  * playback API let in can fetch playlists or segments.
  */
 export function mediaOrigin(options: MediaOriginOptions) {
@@ -103,7 +103,7 @@ export function mediaOrigin(options: MediaOriginOptions) {
     return mediaPlaylist(c, (n) => `${n}.ts`);
   });
 
-  // Subtitles: the same timeline as the video, in WebVTT (server/media/hls/subtitles.ts).
+  // Subtitles: the same timeline as the video, in WebVTT (platform/media/hls/subtitles.ts).
   app.get(`${STREAM}/:token/subs/:language/index.m3u8`, async (c) => {
     if (!findSubtitleTrack(c.req.param("language"))) {
       return refuse(c, 404, "NOT_FOUND", "No such subtitle track");

@@ -22,7 +22,7 @@ export function mailText(
 
 /**
  * Queues an email. The outbox is the record: admins read it in the app, and when SMTP_URL is
- * set the sender delivers it (server/identity/smtp.ts); a failed delivery stays queued.
+ * set the sender delivers it (platform/identity/smtp.ts); a failed delivery stays queued.
  */
 export async function queueMail(
   db: Db,

@@ -38,7 +38,7 @@ export interface PlatformOptions {
   vpnHeader?: string;
   /** Trusted request header in which an edge proxy gives the viewer's territory. */
   territoryHeader?: string;
-  /** The secret media URLs are signed with (server/media/signing.ts). */
+  /** The secret media URLs are signed with (platform/media/signing.ts). */
   mediaSecret: () => Promise<string>;
   /** How long a session is trusted to be still on before the store is asked again. */
   sessionCacheMs?: number;
@@ -46,7 +46,7 @@ export interface PlatformOptions {
 
 /**
  * The platform API (spec section 7) as a Hono app. Mounted by server/main.ts under /api, and
- * called in-process by the web app through app/platform.
+ * called in-process by the web app through app/api-client.
  */
 export function createPlatformApi({
   store,
