@@ -15,6 +15,7 @@ import { PageCache, type PageCacheOptions } from "./page-cache.ts";
 import { keepPersonalAnswerPrivate } from "./private-answer.ts";
 import { isUnservablePath } from "./unservable-path.ts";
 import { forwardToPlatform } from "./platform-proxy.ts";
+import { compressAnswers } from "./compression.ts";
 import { createPlatformApi } from "../platform/api/app.ts";
 import { createTokenIssuer } from "../platform/auth/tokens.ts";
 import { HEADERS } from "../platform/api/contract.ts";
@@ -160,6 +161,9 @@ export function createServerApp(options: ServerAppOptions) {
       requestId,
     });
   });
+
+  // Pages, JSON and playlists leave compressed; /build files were compressed at build time.
+  app.use(compressAnswers());
 
   // Before any route, web or platform, reads the address or the body.
   app.use(...inputGuards());

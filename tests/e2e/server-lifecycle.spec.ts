@@ -147,6 +147,53 @@ test.describe("the server process", () => {
     );
   });
 
+  test("runs in production mode when NODE_ENV is unset, and sends pages and JSON compressed", async () => {
+    const dataDir = await freshDataDir();
+    const server = await ServerProcess.start({
+      DATA_DIR: dataDir,
+      NODE_ENV: "",
+      LOG_REQUESTS: "false",
+    });
+    try {
+      expect(server.output.join("")).toContain('"mode":"production"');
+      const raw = (path: string, acceptEncoding: string, headers: Record<string, string> = {}) =>
+        new Promise<{ encoding?: string; vary?: string; bytes: number }>((resolve, reject) => {
+          http
+            .get(
+              `${server.url}${path}`,
+              { headers: { ...headers, "Accept-Encoding": acceptEncoding } },
+              (res) => {
+                let bytes = 0;
+                res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+                res.on("end", () =>
+                  resolve({
+                    encoding: res.headers["content-encoding"],
+                    vary: res.headers.vary,
+                    bytes,
+                  }),
+                );
+              },
+            )
+            .on("error", reject);
+        });
+      const plain = await raw("/realm/arena", "identity");
+      const brotli = await raw("/realm/arena", "gzip, deflate, br");
+      expect(plain.encoding).toBeUndefined();
+      expect(brotli.encoding).toBe("br");
+      expect(brotli.vary).toContain("Accept-Encoding");
+      expect(brotli.bytes).toBeLessThan(plain.bytes / 3);
+      const api = await raw("/api/v2/events?rpp=50", "gzip", {
+        Realm: KEY.Realm,
+        "X-Api-Key": KEY["X-Api-Key"],
+        App: KEY.App,
+      });
+      expect(api.encoding).toBe("gzip");
+    } finally {
+      await server.stop();
+      await removeDir(dataDir);
+    }
+  });
+
   test("a web server with API_BASE_URL keeps no store and serves through that platform", async ({
     page,
   }) => {
