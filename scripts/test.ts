@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check CI runs, in order, stopping at the first failure:
- * Chromium present, typecheck, lint, formatting, generated-type drift, unit, integration (PGlite, and
+ * Chromium present, typecheck, lint, folder boundaries, formatting, generated-type drift, unit, integration (PGlite, and
  * PostgreSQL when DATABASE_URL is set), web build, end-to-end in Chromium.
  * Ends with one line "N passed, N failed" over all test runners.
  */
@@ -91,6 +91,7 @@ const steps: (() => boolean)[] = [
   ensureChromium,
   () => run("typecheck", "npx", ["tsc", "--noEmit"]),
   () => run("lint", "npx", ["eslint", ".", "--max-warnings", "0"]),
+  () => run("folder boundaries", "npm", ["run", "--silent", "boundaries"]),
   () => run("formatting", "npx", ["prettier", "--check", "."]),
   () =>
     run("generated types match schemas", "node", [
