@@ -5,8 +5,9 @@ export default defineConfig({
   outputDir: "test-results/e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Each worker has its own server and store (tests/e2e/fixtures.ts); a file's tests run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: "list",
   use: {
