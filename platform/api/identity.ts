@@ -17,7 +17,6 @@ import {
 import {
   consentFieldsOf,
   FUNCTIONAL_PURPOSES,
-  saveAnswers,
   type ConsentField,
 } from "../identity/consent.ts";
 import { mailText, queueMail, webLink, type MailKind } from "../identity/mail.ts";
@@ -39,6 +38,7 @@ import {
   startSession,
   type UserRow,
 } from "../identity/sessions.ts";
+import { openAccount } from "../identity/sign-up.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 import { clientAddress } from "./client-address.ts";
@@ -323,37 +323,24 @@ async function signUp(c: Context<PlatformEnv>, renames: Record<string, string>) 
   const realm = c.get("realm").name;
   const email = normalEmail(values.email);
   const pending = settings.requiresConfirmation === true;
-  const [user] = await db
-    .insert(t.users)
-    .values({
-      realm,
-      email,
-      passwordHash: await hashPassword(values.password),
-      role: "CUSTOMER",
-      status: pending ? "PENDING_CONFIRMATION" : "ACTIVE",
-      fullName: values.fullName || null,
-      taxNumber: values.taxNumber || null,
-      phoneNumber: values.phoneNumber || null,
-      birthDate: values.birthDate || null,
-      country: values.countryCode || values.country || null,
-      locale: c.get("locale"),
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!user) throw new ApiError(409, "CONFLICT", "An account with this email already exists");
-  await db.insert(t.profiles).values({
-    userId: user.id,
-    name: user.fullName?.split(/\s+/)[0] || email.split("@")[0]!,
-    type: "ADULT",
+  const opened = await openAccount(db, {
+    realm,
+    email,
+    passwordHash: await hashPassword(values.password),
+    pending,
+    fullName: values.fullName || null,
+    taxNumber: values.taxNumber || null,
+    phoneNumber: values.phoneNumber || null,
+    birthDate: values.birthDate || null,
+    country: values.countryCode || values.country || null,
+    locale: c.get("locale"),
+    consents,
+    confirmationTtlSeconds: CONFIRMATION_TTL_HOURS * 3600,
   });
-  await saveAnswers(db, user.id, consents);
-  if (pending) {
-    const token = await issueOneTimeToken(db, "confirmation", {
-      realm,
-      userId: user.id,
-      ttlSeconds: CONFIRMATION_TTL_HOURS * 3600,
-    });
-    await sendLink(c, user, "confirmation", `/email-confirmation?token=${token}`, {
+  if (!opened) throw new ApiError(409, "CONFLICT", "An account with this email already exists");
+  const { user, confirmationToken } = opened;
+  if (confirmationToken) {
+    await sendLink(c, user, "confirmation", `/email-confirmation?token=${confirmationToken}`, {
       hours: CONFIRMATION_TTL_HOURS,
     });
   }

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   CHALLENGE_INPUT_HEADER,
@@ -333,6 +333,34 @@ describe("sign-up", () => {
     const after = await signIn("arena", "joiner@arena.test", "secret-12");
     const claims = await issuer.verifyAccess((await after.json()).authorisationToken);
     expect(claims.apr).toBe(true);
+  });
+
+  it("opens an account all or nothing: a failed profile write leaves no account holding the email", async () => {
+    const { db } = platform.store;
+    // The store itself refuses the profile, as a constraint or an outage mid-sign-up would.
+    await db.execute(sql`
+      CREATE FUNCTION refuse_profile() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'profile refused'; END $$`);
+    await db.execute(sql`
+      CREATE TRIGGER refuse_profile BEFORE INSERT ON profiles
+      FOR EACH ROW EXECUTE FUNCTION refuse_profile()`);
+    const signUp = () =>
+      post("liga", "/api/v2/user/pbr", {
+        email: "half.way@liga.test",
+        secret: "secret-12",
+        taxNumber: "123.456.789-09",
+        country: "BR",
+      });
+    try {
+      expect((await signUp()).status).toBe(500);
+      const left = await db.select().from(t.users).where(eq(t.users.email, "half.way@liga.test"));
+      expect(left).toEqual([]);
+    } finally {
+      await db.execute(sql`DROP TRIGGER refuse_profile ON profiles`);
+      await db.execute(sql`DROP FUNCTION refuse_profile()`);
+    }
+    // The email is free: the same sign-up succeeds once the store takes profiles again.
+    expect((await signUp()).status).toBe(201);
   });
 
   it("is refused where the realm takes no sign-ups", async () => {
