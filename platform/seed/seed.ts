@@ -1,6 +1,6 @@
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { IMAGE_SIZES, renderImageSvg, type ImageKind } from "../media/images/svg.ts";
+import { IMAGE_SIZES, renderImageSvg, type ImageKind } from "./artwork.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 import { CANCELLATION_PROMO_KEY } from "../../schemas/document-kinds.ts";

@@ -7,7 +7,7 @@ import {
   wrapText,
   type ImageKind,
   type ImageSpec,
-} from "../../platform/media/images/svg.ts";
+} from "../../platform/seed/artwork.ts";
 import { IMAGE_WIDTHS, WebpRenderer, pickWidth } from "../../platform/media/images/webp.ts";
 
 const KINDS = Object.keys(IMAGE_SIZES) as ImageKind[];
