@@ -28,6 +28,29 @@ async function postReferral(url: string, id: string): Promise<number | null> {
   return res.status === 201 ? ((await res.json()) as { id: number }).id : null;
 }
 
+/** A GET whose `sent` resolves once the request is written out, `answered` with its status. */
+function sentThenAnswered(url: string): { sent: Promise<void>; answered: Promise<number> } {
+  let sent!: () => void;
+  const written = new Promise<void>((resolve) => (sent = resolve));
+  const answered = new Promise<number>((resolve, reject) => {
+    const request = http.get(url, { agent: false }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+      res.on("error", reject);
+    });
+    // Written out means both: the socket is connected and the request handed to it.
+    const connected = new Promise<void>((resolve) =>
+      request.once("socket", (socket) =>
+        socket.connecting ? socket.once("connect", () => resolve()) : resolve(),
+      ),
+    );
+    const finished = new Promise<void>((resolve) => request.once("finish", () => resolve()));
+    void Promise.all([connected, finished]).then(sent);
+    request.on("error", reject);
+  });
+  return { sent: written, answered };
+}
+
 test.describe("the server process", () => {
   test.describe.configure({ timeout: 240_000 });
 
@@ -78,21 +101,26 @@ test.describe("the server process", () => {
     const dataDir = await freshDataDir();
     try {
       const server = await ServerProcess.start({ DATA_DIR: dataDir, LOG_REQUESTS: "false" });
-      // Uncached renders at several widths keep requests in flight while the signal arrives.
+      // Uncached renders at several widths keep requests in flight while the signal arrives; few
+      // enough that a busy machine still finishes them within the server's 10 s grace.
       const finishedAt: number[] = [];
-      const inFlight = [75, 150, 198, 300, 410, 640, 960, 1280, 1920].flatMap((w) =>
-        ["arena/hero/afc-24-7", "arena/hero/afc-24-7/portrait"].map(async (id) => {
-          const res = await fetch(`${server.url}/images/${id}.webp?w=${w}`);
-          await res.arrayBuffer();
-          finishedAt.push(Date.now());
-          return res.status;
-        }),
+      const requests = [150, 410, 960, 1920].flatMap((w) =>
+        ["arena/hero/afc-24-7", "arena/hero/afc-24-7/portrait"].map((id) =>
+          sentThenAnswered(`${server.url}/images/${id}.webp?w=${w}`),
+        ),
       );
-      // Long enough for every connection to be accepted, short of the renders finishing.
-      await new Promise((r) => setTimeout(r, 250));
+      // Every request has been written to its socket (a busy machine can take a while to get
+      // that far): each one reached the server before the signal, so each deserves an answer.
+      await Promise.all(requests.map((r) => r.sent));
       const signalledAt = Date.now();
       const exit = server.stop("SIGTERM");
-      const statuses = await Promise.all(inFlight);
+      const statuses = await Promise.all(
+        requests.map(async (r) => {
+          const status = await r.answered;
+          finishedAt.push(Date.now());
+          return status;
+        }),
+      );
       expect(statuses).toEqual(statuses.map(() => 200));
       expect(
         finishedAt.filter((t) => t > signalledAt).length,
