@@ -30,11 +30,13 @@ import {
   NotFound,
 } from "./ui/StatusPage.tsx";
 import styles from "./styles/app.css?url";
-import blockStyles from "./styles/blocks.css?url";
+import uiStyles from "./styles/ui.css?url";
+import blockStyles from "../blocks/generated/styles.css?url";
 import feedbackStyles from "./styles/feedback.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: uiStyles },
   { rel: "stylesheet", href: blockStyles },
   { rel: "stylesheet", href: feedbackStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { BlockRenderContext } from "../../blocks/render-context.tsx";
-import { Rail } from "../../blocks/rail/Rail.tsx";
-import { SponsorLogo } from "../../blocks/sponsor/SponsorLogo.tsx";
+import { BlockRenderContext } from "../ui/render-context.tsx";
+import { Rail } from "../ui/Rail.tsx";
+import { SponsorLogo } from "../ui/SponsorLogo.tsx";
 import type { ResultSet } from "../../schemas/generated/result-set.ts";
 import { useT } from "../i18n/i18n.ts";
 import { realmBlockRender } from "../composer/PageScreen.tsx";
