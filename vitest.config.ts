@@ -6,7 +6,13 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx"],
+          include: [
+            "tests/unit/**/*.test.ts",
+            "tests/unit/**/*.test.tsx",
+            // Each block folder holds its own tests.
+            "blocks/**/*.test.ts",
+            "blocks/**/*.test.tsx",
+          ],
           environment: "node",
           // Image encoding and schema compilation are CPU-bound; shared CI cores can be busy.
           testTimeout: 20_000,

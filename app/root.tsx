@@ -7,7 +7,6 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
@@ -30,11 +29,14 @@ import {
   NotFound,
 } from "./ui/StatusPage.tsx";
 import styles from "./styles/app.css?url";
-import blockStyles from "./styles/blocks.css?url";
+import uiStyles from "./styles/ui.css?url";
+import blockStyles from "../blocks/generated/styles.css?url";
 import feedbackStyles from "./styles/feedback.css?url";
+import { useRootData } from "./realm/use-root-data.ts";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: uiStyles },
   { rel: "stylesheet", href: blockStyles },
   { rel: "stylesheet", href: feedbackStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -72,7 +74,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRootData();
   const error = useRouteError();
   const locale = data?.locale ?? "en";
   const i18n = i18nFor(locale, data?.shell?.translations);

@@ -1,6 +1,6 @@
 import { createElement, Suspense } from "react";
 import { BlockBoundary } from "./BlockBoundary.tsx";
-import { BlockSkeleton } from "./skeletons.tsx";
+import { BlockSkeleton } from "./BlockSkeleton.tsx";
 import { blockRegistry } from "./registry.ts";
 import type { ResolvedBlock } from "./resolve.ts";
 import type { Block } from "./types.ts";

@@ -2,22 +2,18 @@ import type { ContentQuery } from "../schemas/generated/blocks-content-query.ts"
 import type { Card } from "../schemas/generated/card.ts";
 import type { Hero } from "../schemas/generated/init-response.ts";
 import type { PageZones } from "../schemas/generated/page-zones.ts";
+import type { ContentLink } from "../app/ui/render-context.tsx";
+import type { BlockConfigs } from "./generated/types.ts";
 import type { ResultSet } from "../schemas/generated/result-set.ts";
 import type { WatchHistoryItem } from "../schemas/generated/watch-history.ts";
 import type { Sponsor } from "../schemas/generated/sponsor.ts";
 
-export type { ContentQuery };
+export type { ContentLink, ContentQuery };
 
 /** A content item named by its key in the realm's content.json, as block configs reference it. */
 export interface ContentRef {
   type: "EVENT" | "VIDEO" | "PLAYLIST" | "SERIES";
   key: string;
-}
-
-/** Where a content link points once resolved; the app turns it into a URL at render time. */
-export interface ContentLink {
-  type: "VOD" | "LIVE" | "PLAYLIST";
-  id: number;
 }
 
 /**
@@ -85,10 +81,15 @@ export interface BlockDefinition<Config extends { type: string; id: string }, Da
   perViewer?: true;
   resolve(config: Config, ctx: ResolveContext): Promise<Data>;
   Component: (props: { config: Config; data: Data }) => JSX.Element | null;
+  /**
+   * Grey shapes of the block's size, shown while it is still loading so the page does not move
+   * when it arrives. Without one the block takes no room until it is there.
+   */
+  Skeleton?: (props: { config: Config }) => JSX.Element | null;
 }
 
-/** Any block of a composed page, as validated against schemas/page-zones.schema.json. */
-export type Block = NonNullable<PageZones["main"]>[number];
-export type BlockType = Block["type"];
-export type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;
+/** Any block of a composed page: one of the block folders' configs. */
+export type BlockType = keyof BlockConfigs;
+export type Block = BlockConfigs[BlockType];
+export type BlockOf<T extends BlockType> = BlockConfigs[T];
 export type ZoneName = keyof PageZones;

@@ -11,14 +11,7 @@ import sponsor from "./sponsor.schema.json";
 import contentDetail from "./content-detail.schema.json";
 import resultSet from "./result-set.schema.json";
 import contentQuery from "./blocks/content-query.schema.json";
-import heroBlock from "./blocks/hero.schema.json";
-import railBlock from "./blocks/rail.schema.json";
-import gridBlock from "./blocks/grid.schema.json";
-import scheduleBlock from "./blocks/schedule.schema.json";
-import sponsorBlock from "./blocks/sponsor.schema.json";
-import promoBlock from "./blocks/promo.schema.json";
-import detailsBlock from "./blocks/details.schema.json";
-import continueWatchingBlock from "./blocks/continue-watching.schema.json";
+import { blockSchemas } from "./generated/block-schemas.ts";
 import pageLayout from "./page-layout.schema.json";
 import pageZones from "./page-zones.schema.json";
 import page from "./page.schema.json";
@@ -56,14 +49,7 @@ export const allSchemas = [
   contentDetail,
   resultSet,
   contentQuery,
-  heroBlock,
-  railBlock,
-  gridBlock,
-  scheduleBlock,
-  sponsorBlock,
-  promoBlock,
-  detailsBlock,
-  continueWatchingBlock,
+  ...blockSchemas,
   pageLayout,
   pageZones,
   page,

@@ -5,11 +5,15 @@
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { compile } from "json-schema-to-typescript";
-import { allSchemas } from "../schemas/index.ts";
+import { generateBlocks } from "./generate/blocks.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const outDir = path.join(root, "schemas/generated");
 const check = process.argv.includes("--check");
+
+let drift = await generateBlocks(root, check);
+// Imported once the block schemas are written, so their types are generated from the new ones.
+const { allSchemas } = await import("../schemas/index.ts");
 
 const banner = `/* eslint-disable */
 /**
@@ -93,7 +97,6 @@ function dropDeclaration(ts: string, name: string): string {
 /** Names each generated file declares, so files that reference it can drop their copies. */
 const declaredBy = new Map<string, string[]>();
 
-let drift = 0;
 await mkdir(outDir, { recursive: true });
 for (const schema of allSchemas) {
   const ts = await compile(structuredClone(schema) as never, schema.title, {

@@ -1,9 +1,8 @@
-import { useRouteLoaderData } from "@remix-run/react";
-import type { loader as rootLoader } from "../root.tsx";
 import { ConsentDialog } from "./ConsentDialog.tsx";
 import { MissingInformationDialog } from "./MissingInformationDialog.tsx";
 import { PreferencesDialog } from "./PreferencesDialog.tsx";
 import { ProfilesDialog } from "./ProfilesDialog.tsx";
+import { useRootData } from "../realm/use-root-data.ts";
 
 /**
  * The signed-in account's dialogs over the realm's pages, one at a time: what must be answered
@@ -11,7 +10,7 @@ import { ProfilesDialog } from "./ProfilesDialog.tsx";
  * opens.
  */
 export function AccountDialogs() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const account = root?.account;
   if (!account || !root?.shell) return null;
   const basePath = root.basePath ?? "";

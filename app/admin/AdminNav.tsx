@@ -1,12 +1,12 @@
-import { NavLink, useRouteLoaderData } from "@remix-run/react";
+import { NavLink } from "@remix-run/react";
 import { useT } from "../i18n/i18n.ts";
 import { routeHref } from "../realm/routes.ts";
-import type { loader as rootLoader } from "../root.tsx";
+import { useRootData } from "../realm/use-root-data.ts";
 
 /** The admin pages' own navigation: users and outgoing email. */
 export function AdminNav() {
   const t = useT();
-  const basePath = useRouteLoaderData<typeof rootLoader>("root")?.basePath ?? "";
+  const basePath = useRootData()?.basePath ?? "";
   return (
     <nav className="admin-nav" aria-label={t("administration")}>
       <NavLink to={routeHref(basePath, { name: "adminUsers" })} end>

@@ -1,9 +1,9 @@
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useT } from "../i18n/i18n.ts";
 import { LocalTime } from "../ui/LocalTime.tsx";
 import { AdminNav, Pager } from "./AdminNav.tsx";
-import type { loader as rootLoader } from "../root.tsx";
 import type { adminOutboxLoader } from "./outbox.server.ts";
+import { useRootData } from "../realm/use-root-data.ts";
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 
@@ -11,7 +11,7 @@ const WHEN: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "shor
 export function AdminOutboxScreen() {
   const t = useT();
   const { mail } = useLoaderData<typeof adminOutboxLoader>();
-  const locale = useRouteLoaderData<typeof rootLoader>("root")?.locale ?? "en";
+  const locale = useRootData()?.locale ?? "en";
   return (
     <section className="admin-page" aria-labelledby="admin-outbox-title">
       <h1 id="admin-outbox-title">{t("adminOutboxTitle")}</h1>

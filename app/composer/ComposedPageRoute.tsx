@@ -5,20 +5,21 @@ import type {
   MetaFunction,
   SerializeFrom,
 } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { i18nFor } from "../i18n/i18n.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { seoMeta } from "../seo/meta.ts";
 import type { PageSeo } from "../seo/page-seo.ts";
 import type { loadComposedPageRoute } from "./page-route.server.ts";
 import { PageScreen } from "./PageScreen.tsx";
+import { useRootData } from "../realm/use-root-data.ts";
 
 type PageLoader = (args: LoaderFunctionArgs) => ReturnType<typeof loadComposedPageRoute>;
 
 /** The screen of every route that shows a composed page or section. */
 export function ComposedPageRoute() {
   const loaded = useLoaderData<PageLoader>();
-  const shell = useRouteLoaderData<typeof rootLoader>("root")?.shell;
+  const shell = useRootData()?.shell;
   return (
     <PageScreen
       kind={loaded.kind}

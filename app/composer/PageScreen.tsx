@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { BlockRenderContext, type BlockRender } from "../../blocks/render-context.tsx";
+import { BlockRenderContext, type BlockRender } from "../ui/render-context.tsx";
 import type { ResolvedZones } from "../../blocks/resolve.ts";
 import { PageView } from "../../layouts/PageView.tsx";
 import type { ResultSet } from "../../schemas/generated/result-set.ts";

@@ -1,7 +1,7 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { HeroSkeleton, RailSkeleton } from "../../blocks/skeletons.tsx";
+import { HeroSkeleton, RailSkeleton } from "../ui/skeletons.tsx";
 import { isChangingPage, useDelayedFlag } from "./pending.ts";
 
 /**

@@ -1,11 +1,11 @@
-import { Link, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useT } from "../i18n/i18n.ts";
-import type { loader as rootLoader } from "../root.tsx";
 import { Card } from "../ui/Card.tsx";
 import { LocalTime } from "../ui/LocalTime.tsx";
 import type { historyLoader } from "./history.server.ts";
 import type { HistoryEntry } from "./view.ts";
+import { useRootData } from "../realm/use-root-data.ts";
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 
@@ -46,7 +46,7 @@ export function HistoryScreen() {
 
 function HistoryList({ items, more }: { items: HistoryEntry[]; more: string | null }) {
   const t = useT();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const locale = root?.locale ?? "en";
   const titleScale = root?.shell?.theme.cardTitleFontScale ?? 1;
   const navigation = useNavigation();

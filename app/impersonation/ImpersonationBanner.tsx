@@ -1,7 +1,7 @@
-import { Form, useRouteLoaderData } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useT } from "../i18n/i18n.ts";
 import { routeHref } from "../realm/routes.ts";
-import type { loader as rootLoader } from "../root.tsx";
+import { useRootData } from "../realm/use-root-data.ts";
 
 /**
  * The impersonation overlay (spec section 2): on every page while an admin acts as an
@@ -10,7 +10,7 @@ import type { loader as rootLoader } from "../root.tsx";
  */
 export function ImpersonationBanner() {
   const t = useT();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const impersonation = root?.impersonation;
   if (!impersonation || root.basePath === null) return null;
   return (

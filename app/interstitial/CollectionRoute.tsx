@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { PageScreen } from "../composer/PageScreen.tsx";
 import { pageMetaTags } from "../composer/ComposedPageRoute.tsx";
 import type { loader as rootLoader } from "../root.tsx";
@@ -7,6 +7,7 @@ import interstitialStyles from "../styles/interstitial.css?url";
 import { cardTitle } from "../ui/Card.tsx";
 import { InterstitialScreen } from "./InterstitialScreen.tsx";
 import type { loadCollectionRoute } from "./routes.server.ts";
+import { useRootData } from "../realm/use-root-data.ts";
 
 type CollectionLoader = (args: LoaderFunctionArgs) => ReturnType<typeof loadCollectionRoute>;
 
@@ -16,7 +17,7 @@ type CollectionLoader = (args: LoaderFunctionArgs) => ReturnType<typeof loadColl
  */
 export function CollectionRoute() {
   const loaded = useLoaderData<CollectionLoader>();
-  const shell = useRouteLoaderData<typeof rootLoader>("root")?.shell;
+  const shell = useRootData()?.shell;
   const locale = shell?.locale ?? "en";
   const cardTitleScale = shell?.theme.cardTitleFontScale ?? 1;
   if ("interstitial" in loaded) {

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { SponsorLogo } from "../../blocks/sponsor/SponsorLogo.tsx";
+import { SponsorLogo } from "../ui/SponsorLogo.tsx";
 import { useT } from "../i18n/i18n.ts";
 import { realmPaths } from "../realm/links.ts";
 import { routeHref } from "../realm/routes.ts";

@@ -1,12 +1,12 @@
-import { useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useLocation, useNavigate } from "@remix-run/react";
 import { Dialog } from "radix-ui";
 import { useEffect, useId, useState } from "react";
 import { useT } from "../i18n/i18n.ts";
-import type { loader as rootLoader } from "../root.tsx";
 import { routeHref } from "../realm/routes.ts";
 import { useHydrated } from "../ui/client-state.tsx";
 import { LIVE_NOW_HASH, type LiveNowAnswer } from "./live-now.ts";
 import { LiveNowListing, type Listing } from "./LiveNowListing.tsx";
+import { useRootData } from "../realm/use-root-data.ts";
 
 /**
  * The live-now overlay (spec section 2, hash route `#livenow`): what is live at this moment,
@@ -16,7 +16,7 @@ import { LiveNowListing, type Listing } from "./LiveNowListing.tsx";
  * while a prompt the account must answer is open.
  */
 export function LiveNowDialog() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const location = useLocation();
   const navigate = useNavigate();
   const hydrated = useHydrated();

@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { NEW_TAB } from "../../blocks/links.ts";
+import { NEW_TAB } from "../ui/links.ts";
 import { Icon } from "../ui/Icon.tsx";
 import {
   containsCurrent,

@@ -1,6 +1,5 @@
-import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { loader as rootLoader } from "../root.tsx";
 import { realmRelativePath, routeHref } from "../realm/routes.ts";
 import { useMobileMode } from "./breakpoint.ts";
 import { headerUtilities } from "./header-utilities.ts";
@@ -9,6 +8,7 @@ import { LanguageSwitcher } from "./LanguageSwitcher.tsx";
 import { MenuDrawer } from "./MenuDrawer.tsx";
 import { menuEntries, type Here, type MenuContext } from "./menu-items.ts";
 import { MenuNav } from "./MenuNav.tsx";
+import { useRootData } from "../realm/use-root-data.ts";
 
 /**
  * The realm's site header (spec section 2, "Navigation menu"): logo, the menu from config in
@@ -17,7 +17,7 @@ import { MenuNav } from "./MenuNav.tsx";
  * server's HTML is already right for the screen.
  */
 export function SiteHeader() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const location = useLocation();
   const mobile = useMobileMode();
   const { t } = useTranslation();

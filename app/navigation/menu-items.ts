@@ -1,5 +1,5 @@
 import type { Item } from "../../schemas/generated/menu.ts";
-import { safeLinkUrl } from "../../blocks/links.ts";
+import { safeLinkUrl } from "../ui/links.ts";
 import {
   routeHref,
   routeNamed,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PromoBody, PromoImage } from "../../blocks/promo/index.tsx";
+import { PromoBody, PromoImage } from "../ui/PromoCard.tsx";
 import { useToast } from "../feedback/Toasts.tsx";
 import { routeHref } from "../realm/routes.ts";
 import { Icon } from "../ui/Icon.tsx";

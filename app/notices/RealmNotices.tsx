@@ -1,18 +1,17 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { loader as rootLoader } from "../root.tsx";
 import { PendingContent } from "../feedback/PendingContent.tsx";
 import { CookieBanner } from "./CookieBanner.tsx";
 import { PromoNotification } from "./PromoNotification.tsx";
 import { SmartBanner } from "./SmartBanner.tsx";
 import { VpnBlocked, VpnNotice } from "./VpnNotice.tsx";
+import { useRootData } from "../realm/use-root-data.ts";
 
 /**
  * The realm's banners above its header (app banner, VPN notice) and the dock at the bottom of
  * the window (promo notification above the cookie banner), as the root loader decided.
  */
 export function RealmNotices() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const notices = root?.notices.realm;
   if (!notices || !root?.shell) return null;
   const basePath = root.basePath ?? "";
@@ -44,7 +43,7 @@ export function RealmNotices() {
  * message when the platform says the viewer's VPN is blocked.
  */
 export function RealmContent({ children }: { children: ReactNode }) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   if (root?.notices.realm?.vpn === "blocked") return <VpnBlocked />;
   return <PendingContent>{children}</PendingContent>;
 }

@@ -1,5 +1,5 @@
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
-import { safeLinkUrl } from "../../blocks/links.ts";
+import { safeLinkUrl } from "../ui/links.ts";
 import type { ViewerRole } from "../session/viewer.server.ts";
 import { isAndroid, isOutdatedBrowser } from "./user-agent.ts";
 

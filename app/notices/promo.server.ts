@@ -1,5 +1,5 @@
 import type { PromoNotifications } from "../../schemas/generated/promo-notifications.ts";
-import { safeLinkUrl } from "../../blocks/links.ts";
+import { safeLinkUrl } from "../ui/links.ts";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PlatformError } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";

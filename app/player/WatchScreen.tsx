@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { BlockRenderContext } from "../../blocks/render-context.tsx";
-import { Rail } from "../../blocks/rail/Rail.tsx";
-import { SponsorLogo } from "../../blocks/sponsor/SponsorLogo.tsx";
+import { BlockRenderContext } from "../ui/render-context.tsx";
+import { Rail } from "../ui/Rail.tsx";
+import { SponsorLogo } from "../ui/SponsorLogo.tsx";
 import type { ResultSet } from "../../schemas/generated/result-set.ts";
 import { useT } from "../i18n/i18n.ts";
 import { realmBlockRender } from "../composer/PageScreen.tsx";
-import type { loader as rootLoader } from "../root.tsx";
 import { DEFAULT_TARGET } from "../realm/guards.ts";
 import { routeHref } from "../realm/routes.ts";
 import { formatDuration } from "../ui/Card.tsx";
@@ -20,6 +19,7 @@ import type { PlaybackRefusal } from "./playback-errors.ts";
 import type { PlaybackRoutes } from "./playback-session.ts";
 import { VideoPlayer } from "./VideoPlayer.tsx";
 import type { loadWatchPage, RelatedRail } from "./watch.server.ts";
+import { useRootData } from "../realm/use-root-data.ts";
 
 type WatchLoader = (args: LoaderFunctionArgs) => ReturnType<typeof loadWatchPage>;
 
@@ -30,7 +30,7 @@ const WHEN: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "shor
 /** The VOD and live pages: the player, what is playing, and what to watch next. */
 export function WatchScreen() {
   const loaded = useLoaderData<WatchLoader>();
-  const shell = useRouteLoaderData<typeof rootLoader>("root")?.shell;
+  const shell = useRootData()?.shell;
   const t = useT();
   const { kind, item, playback, basePath } = loaded;
   const [refusal, setRefusal] = useState<PlaybackRefusal | null>(
@@ -136,7 +136,7 @@ function RelatedRails({
   locale: string;
 }) {
   const t = useT();
-  const shell = useRouteLoaderData<typeof rootLoader>("root")?.shell;
+  const shell = useRootData()?.shell;
   const titleScale = shell?.theme.cardTitleFontScale ?? 1;
   const render = useMemo(
     () =>

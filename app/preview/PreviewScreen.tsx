@@ -1,17 +1,17 @@
-import { Form, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Menu } from "../../schemas/generated/menu.ts";
 import type { PageIssue } from "../../schemas/page-validation.ts";
 import { PageScreen } from "../composer/PageScreen.tsx";
-import type { loader as rootLoader } from "../root.tsx";
 import { LocalTime } from "../ui/LocalTime.tsx";
 import { NotFoundMessage } from "../ui/StatusPage.tsx";
 import type { PreviewData } from "./preview.server.ts";
+import { useRootData } from "../realm/use-root-data.ts";
 
 /** A draft as viewers would see it once published, under a banner and its validation report. */
 export function PreviewScreen() {
   const preview = useLoaderData<PreviewData>() as unknown as PreviewData;
-  const shell = useRouteLoaderData<typeof rootLoader>("root")?.shell;
+  const shell = useRootData()?.shell;
   const { view } = preview;
   return (
     <>

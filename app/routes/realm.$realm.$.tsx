@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { loadNotFoundRoute } from "../composer/page-route.server.ts";
 import { composedPageMeta } from "../composer/ComposedPageRoute.tsx";
 import { PageScreen } from "../composer/PageScreen.tsx";
-import type { loader as rootLoader } from "../root.tsx";
 import { NotFoundMessage } from "../ui/StatusPage.tsx";
+import { useRootData } from "../realm/use-root-data.ts";
 
 /** Anything under a realm that no route claims: a 404 with the realm's not-found page. */
 export const loader = (args: LoaderFunctionArgs) => loadNotFoundRoute(args);
@@ -14,7 +14,7 @@ export const meta = composedPageMeta;
 
 export default function RealmNotFound() {
   const loaded = useLoaderData<typeof loader>();
-  const shell = useRouteLoaderData<typeof rootLoader>("root")?.shell;
+  const shell = useRootData()?.shell;
   return (
     <>
       <NotFoundMessage home={loaded.basePath || "/"} />

@@ -1,13 +1,13 @@
 import type { LinksFunction } from "@remix-run/node";
-import { Outlet, useRouteLoaderData } from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
 import { AccountDialogs } from "../account/AccountDialogs.tsx";
 import { ImpersonationBanner } from "../impersonation/ImpersonationBanner.tsx";
 import { LiveNowDialog } from "../live-now/LiveNowDialog.tsx";
 import { SiteHeader } from "../navigation/SiteHeader.tsx";
 import { RealmContent, RealmNotices } from "../notices/RealmNotices.tsx";
-import type { loader as rootLoader } from "../root.tsx";
 import accountStyles from "../styles/account.css?url";
 import navigationStyles from "../styles/navigation.css?url";
+import { useRootData } from "../realm/use-root-data.ts";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: navigationStyles },
@@ -16,7 +16,7 @@ export const links: LinksFunction = () => [
 
 /** The realm's frame around its pages: the site header with its navigation, then the page. */
 export default function RealmFrame() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   if (!root?.shell) return <Outlet />;
   return (
     <>

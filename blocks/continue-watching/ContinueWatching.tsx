@@ -1,7 +1,7 @@
 import { useT } from "../../app/i18n/i18n.ts";
 import type { ContinueWatchingBlock } from "../../schemas/generated/blocks-continue-watching.ts";
-import { RailRow } from "../rail/Rail.tsx";
-import { useBlockRender } from "../render-context.tsx";
+import { RailRow } from "../../app/ui/Rail.tsx";
+import { useBlockRender } from "../../app/ui/render-context.tsx";
 import type { ContinueItem } from "./items.ts";
 
 /** The row, or nothing at all when there is nothing to resume (and for guests). */

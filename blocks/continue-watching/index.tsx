@@ -2,18 +2,17 @@ import type { ContinueWatchingBlock } from "../../schemas/generated/blocks-conti
 import type { BlockDefinition } from "../types.ts";
 import { ContinueWatching } from "./ContinueWatching.tsx";
 import { continueItems, type ContinueItem } from "./items.ts";
+import { schemaDefaults } from "../defaults.ts";
+import schema from "./schema.json";
 
-export const CONTINUE_DEFAULT_ITEMS = 12;
+const defaults = schemaDefaults(schema);
 /**
  * How much of the history the row looks through: the platform's largest page. Finished items
  * are skipped, so asking for only as many as the row shows could leave it short.
  */
 export const HISTORY_SCAN = 100;
 
-export const continueWatchingBlock: BlockDefinition<
-  ContinueWatchingBlock,
-  { items: ContinueItem[] }
-> = {
+export const definition: BlockDefinition<ContinueWatchingBlock, { items: ContinueItem[] }> = {
   type: "continueWatching",
   perViewer: true,
   async resolve(config, ctx) {
@@ -21,8 +20,9 @@ export const continueWatchingBlock: BlockDefinition<
     if (!ctx.viewer) return { items: [] };
     const history = await ctx.viewer.history(HISTORY_SCAN);
     return {
-      items: continueItems(history, ctx.now, config.itemsPerPage ?? CONTINUE_DEFAULT_ITEMS),
+      items: continueItems(history, ctx.now, config.itemsPerPage ?? defaults.itemsPerPage),
     };
   },
   Component: ContinueWatching,
+  // Nothing at all for guests, so a placeholder row would only make the page jump.
 };

@@ -43,7 +43,7 @@ export function Details({ data }: { config: DetailsBlock; data: DetailsData }) {
   );
 }
 
-export const detailsBlock: BlockDefinition<DetailsBlock, DetailsData> = {
+export const definition: BlockDefinition<DetailsBlock, DetailsData> = {
   type: "details",
   resolve: resolveDetails,
   Component: Details,

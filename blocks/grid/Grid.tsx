@@ -5,7 +5,7 @@ import { useViewportWidth } from "../../app/ui/client-state.tsx";
 import type { GridBlock } from "../../schemas/generated/blocks-grid.ts";
 import type { Card as CardData } from "../../schemas/generated/card.ts";
 import type { ResultSet } from "../../schemas/generated/result-set.ts";
-import { useBlockRender } from "../render-context.tsx";
+import { useBlockRender } from "../../app/ui/render-context.tsx";
 import {
   cardKey,
   GRID_FIRST_PAGE,

@@ -5,8 +5,10 @@ import { Icon } from "../../app/ui/Icon.tsx";
 import type { HeroBlock } from "../../schemas/generated/blocks-hero.ts";
 import type { HeroData } from "./resolve.ts";
 import { Slide } from "./Slide.tsx";
+import { schemaDefaults } from "../defaults.ts";
+import schema from "./schema.json";
 
-const DEFAULT_AUTO_ADVANCE_SECONDS = 8;
+const defaults = schemaDefaults(schema);
 
 export function HeroCarousel({ config, data }: { config: HeroBlock; data: HeroData }) {
   const t = useT();
@@ -16,7 +18,7 @@ export function HeroCarousel({ config, data }: { config: HeroBlock; data: HeroDa
   const [stopped, setStopped] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
   const count = data.length;
-  const seconds = config.autoAdvanceSeconds ?? DEFAULT_AUTO_ADVANCE_SECONDS;
+  const seconds = config.autoAdvanceSeconds ?? defaults.autoAdvanceSeconds;
   const canRotate = seconds > 0 && count > 1 && !reducedMotion;
   const rotating = canRotate && !stopped && !hovered && !focused;
 

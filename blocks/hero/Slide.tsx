@@ -4,7 +4,7 @@ import { useViewerTimeZone } from "../../app/ui/client-state.tsx";
 import { imageAtWidth, imageSrcSet } from "../../app/ui/image.tsx";
 import { LiveBadge } from "../../app/ui/LiveBadge.tsx";
 import { formatDate } from "../../app/ui/LocalTime.tsx";
-import { useBlockRender } from "../render-context.tsx";
+import { useBlockRender } from "../../app/ui/render-context.tsx";
 import type { HeroSlide } from "./resolve.ts";
 
 export function Slide({

@@ -5,7 +5,7 @@ import { useViewerTimeZone } from "../../app/ui/client-state.tsx";
 import { dateTimeFormat } from "../../app/ui/intl.ts";
 import type { ScheduleBlock } from "../../schemas/generated/blocks-schedule.ts";
 import type { Card } from "../../schemas/generated/card.ts";
-import { useBlockRender } from "../render-context.tsx";
+import { useBlockRender } from "../../app/ui/render-context.tsx";
 import { eventStatus, groupByDay, type EventStatus } from "./window.ts";
 
 export interface ScheduleData {

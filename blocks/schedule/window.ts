@@ -2,8 +2,6 @@ import { dateTimeFormat } from "../../app/ui/intl.ts";
 import type { Card } from "../../schemas/generated/card.ts";
 
 const DAY_MS = 86_400_000;
-export const SCHEDULE_DEFAULT_DAYS = 7;
-export const SCHEDULE_DEFAULT_PAST_DAYS = 1;
 
 /** [start of today - pastDays, start of today + days), in UTC days: the server knows no zone. */
 export function scheduleWindow(now: Date, days: number, pastDays: number) {

@@ -1,7 +1,7 @@
 import type { SponsorBlock } from "../../schemas/generated/blocks-sponsor.ts";
 import type { Sponsor } from "../../schemas/generated/sponsor.ts";
 import type { BlockDefinition, ResolveContext } from "../types.ts";
-import { SponsorLogo } from "./SponsorLogo.tsx";
+import { SponsorLogo } from "../../app/ui/SponsorLogo.tsx";
 
 /** The page item's sponsor when the block shows it; null when the block has its own logo. */
 export type SponsorData = Sponsor | null;
@@ -19,7 +19,7 @@ export function SponsorBlockView({ config, data }: { config: SponsorBlock; data:
   return <SponsorLogo sponsor={hasOwnLogo(config) ? config : data} />;
 }
 
-export const sponsorBlock: BlockDefinition<SponsorBlock, SponsorData> = {
+export const definition: BlockDefinition<SponsorBlock, SponsorData> = {
   type: "sponsor",
   resolve: resolveSponsor,
   Component: SponsorBlockView,

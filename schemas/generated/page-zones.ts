@@ -4,14 +4,7 @@
  * edit the schema and run `npm run schemas` again (`npm test` fails when this file drifts).
  */
 
-import type { HeroBlock } from "./blocks-hero.ts";
-import type { RailBlock } from "./blocks-rail.ts";
-import type { GridBlock } from "./blocks-grid.ts";
-import type { ScheduleBlock } from "./blocks-schedule.ts";
-import type { SponsorBlock } from "./blocks-sponsor.ts";
-import type { PromoBlock } from "./blocks-promo.ts";
-import type { DetailsBlock } from "./blocks-details.ts";
-import type { ContinueWatchingBlock } from "./blocks-continue-watching.ts";
+import type { Block } from "./block.ts";
 
 /**
  * Blocks per zone of the layout.
@@ -21,60 +14,24 @@ export interface PageZones {
    * Blocks of this zone, top to bottom.
    *
    * @maxItems 1000
-   *
-   * Items: One block; its 'type' decides which fields it has.
    */
-  header?: ((
-    HeroBlock | RailBlock | GridBlock | ScheduleBlock | SponsorBlock | PromoBlock | DetailsBlock | ContinueWatchingBlock
-  ) & {
-    /**
-     * Block type: hero, rail, grid, schedule, sponsor, promo, details, continueWatching.
-     */
-    type: string;
-  })[];
+  header?: Block[];
   /**
    * Blocks of this zone, top to bottom.
    *
    * @maxItems 1000
-   *
-   * Items: One block; its 'type' decides which fields it has.
    */
-  main?: ((
-    HeroBlock | RailBlock | GridBlock | ScheduleBlock | SponsorBlock | PromoBlock | DetailsBlock | ContinueWatchingBlock
-  ) & {
-    /**
-     * Block type: hero, rail, grid, schedule, sponsor, promo, details, continueWatching.
-     */
-    type: string;
-  })[];
+  main?: Block[];
   /**
    * Blocks of this zone, top to bottom.
    *
    * @maxItems 1000
-   *
-   * Items: One block; its 'type' decides which fields it has.
    */
-  list?: ((
-    HeroBlock | RailBlock | GridBlock | ScheduleBlock | SponsorBlock | PromoBlock | DetailsBlock | ContinueWatchingBlock
-  ) & {
-    /**
-     * Block type: hero, rail, grid, schedule, sponsor, promo, details, continueWatching.
-     */
-    type: string;
-  })[];
+  list?: Block[];
   /**
    * Blocks of this zone, top to bottom.
    *
    * @maxItems 1000
-   *
-   * Items: One block; its 'type' decides which fields it has.
    */
-  sidebar?: ((
-    HeroBlock | RailBlock | GridBlock | ScheduleBlock | SponsorBlock | PromoBlock | DetailsBlock | ContinueWatchingBlock
-  ) & {
-    /**
-     * Block type: hero, rail, grid, schedule, sponsor, promo, details, continueWatching.
-     */
-    type: string;
-  })[];
+  sidebar?: Block[];
 }

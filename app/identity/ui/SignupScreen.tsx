@@ -1,15 +1,7 @@
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { fieldProblem, type SignupField } from "../../../schemas/signup-fields.ts";
 import { useT } from "../../i18n/i18n.ts";
-import type { loader as rootLoader } from "../../root.tsx";
 import { regionName } from "../../ui/intl.ts";
 import type { FormOutcome } from "../session-actions.server.ts";
 import { consentInput } from "../signup-consents.ts";
@@ -17,6 +9,7 @@ import type { signupLoader } from "../signup.server.ts";
 import { ChallengeStatus, FormMessage, PasswordField, TextField } from "./fields.tsx";
 import { focusFirstInvalid } from "./LoginScreen.tsx";
 import { useChallengedSubmit } from "./useChallengedSubmit.ts";
+import { useRootData } from "../../realm/use-root-data.ts";
 
 type Field = SignupField & { countries?: string[] };
 
@@ -32,7 +25,7 @@ function CountryField({
   onBlur(): void;
 }) {
   const t = useT();
-  const locale = useRouteLoaderData<typeof rootLoader>("root")?.locale;
+  const locale = useRootData()?.locale;
   const id = useId();
   const countries = [...(field.countries ?? [])].sort((a, b) =>
     regionName(locale, a).localeCompare(regionName(locale, b), locale),

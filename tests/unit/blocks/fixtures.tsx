@@ -4,7 +4,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createI18n } from "../../../app/i18n/i18n.ts";
-import { BlockRenderContext, type BlockRender } from "../../../blocks/render-context.tsx";
+import { BlockRenderContext, type BlockRender } from "../../../app/ui/render-context.tsx";
 import type {
   ContentQuery,
   ContentRef,

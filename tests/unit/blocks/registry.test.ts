@@ -5,16 +5,16 @@ import { blockRegistry } from "../../../blocks/registry.ts";
 const schemaDir = new URL("../../../schemas/", import.meta.url);
 const readJson = (path: string) => JSON.parse(readFileSync(new URL(path, schemaDir), "utf8"));
 
-/** The block types each zone of page-zones.schema.json accepts, read from its oneOf refs. */
+/** The block types each zone of page-zones.schema.json accepts, read through its block union. */
 function schemaBlockTypes(): Map<string, string[]> {
   const zones = readJson("page-zones.schema.json").properties as Record<
     string,
-    { items: { oneOf: { $ref: string }[] } }
+    { items: { $ref: string } }
   >;
   return new Map(
     Object.entries(zones).map(([zone, schema]) => [
       zone,
-      schema.items.oneOf
+      (readJson(schema.items.$ref).oneOf as { $ref: string }[])
         .map((entry) => readJson(entry.$ref).properties.type.const as string)
         .sort(),
     ]),

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BlockSkeleton } from "../../../blocks/skeletons.tsx";
+import { BlockSkeleton } from "../../../blocks/BlockSkeleton.tsx";
 import type { ResolvedBlock } from "../../../blocks/resolve.ts";
 import { Zone } from "../../../blocks/Zone.tsx";
 import type { ResultSet } from "../../../schemas/generated/result-set.ts";

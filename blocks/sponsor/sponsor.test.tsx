@@ -1,11 +1,17 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { sponsorBlock } from "../../../blocks/sponsor/index.tsx";
-import { SponsorLogo } from "../../../blocks/sponsor/SponsorLogo.tsx";
-import { visibleSponsor } from "../../../blocks/sponsor/visible.ts";
-import type { SponsorBlock } from "../../../schemas/generated/blocks-sponsor.ts";
-import type { Sponsor } from "../../../schemas/generated/sponsor.ts";
-import { context, markup, MemoryContent, SERIES, serverDom } from "./fixtures.tsx";
+import { definition } from "./index.tsx";
+import { SponsorLogo } from "../../app/ui/SponsorLogo.tsx";
+import { visibleSponsor } from "../../app/ui/visible-sponsor.ts";
+import type { SponsorBlock } from "../../schemas/generated/blocks-sponsor.ts";
+import type { Sponsor } from "../../schemas/generated/sponsor.ts";
+import {
+  context,
+  markup,
+  MemoryContent,
+  SERIES,
+  serverDom,
+} from "../../tests/unit/blocks/fixtures.tsx";
 
 const complete: SponsorBlock = {
   id: "sponsor",
@@ -28,7 +34,7 @@ const itemSponsor: Sponsor = {
 const fromContent: SponsorBlock = { id: "sponsor", type: "sponsor" };
 
 const render = (config: SponsorBlock, data: Sponsor | null = null) => (
-  <sponsorBlock.Component config={config} data={data} />
+  <definition.Component config={config} data={data} />
 );
 
 describe("the sponsor logo rule (spec: Video pages)", () => {
@@ -68,7 +74,7 @@ describe("the sponsor logo rule (spec: Video pages)", () => {
 describe("sponsor block", () => {
   it("with a logo of its own needs no data", async () => {
     const content = new MemoryContent(undefined, SERIES, itemSponsor);
-    expect(await sponsorBlock.resolve(complete, context(content))).toBeNull();
+    expect(await definition.resolve(complete, context(content))).toBeNull();
     expect(content.calls).toEqual([]);
   });
 
@@ -114,7 +120,7 @@ describe("sponsor block", () => {
 
   it("without a logo of its own resolves to the page item's sponsor", async () => {
     const content = new MemoryContent(undefined, SERIES, itemSponsor);
-    const data = await sponsorBlock.resolve(fromContent, context(content));
+    const data = await definition.resolve(fromContent, context(content));
     expect(data).toEqual(itemSponsor);
     expect(content.calls.map((c) => c.method)).toEqual(["currentSponsor"]);
     const link = serverDom(render(fromContent, data)).querySelector("a")!;
@@ -128,14 +134,14 @@ describe("sponsor block", () => {
 
   it("without a logo of its own shows nothing for an item whose sponsor is hidden, or none", async () => {
     const hidden = { ...itemSponsor, displayMode: "HIDE" as const };
-    const data = await sponsorBlock.resolve(
+    const data = await definition.resolve(
       fromContent,
       context(new MemoryContent(undefined, SERIES, hidden)),
     );
     expect(data).toEqual(hidden);
     expect(markup(render(fromContent, data))).toBe("");
     // A page that shows no item (home) or an item without a sponsor.
-    const none = await sponsorBlock.resolve(fromContent, context(new MemoryContent()));
+    const none = await definition.resolve(fromContent, context(new MemoryContent()));
     expect(none).toBeNull();
     expect(markup(render(fromContent, none))).toBe("");
   });

@@ -3,9 +3,9 @@ import { act } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { scheduleBlock } from "../../../blocks/schedule/index.tsx";
-import { eventStatus, groupByDay, scheduleWindow } from "../../../blocks/schedule/window.ts";
-import type { ScheduleBlock } from "../../../schemas/generated/blocks-schedule.ts";
+import { definition } from "./index.tsx";
+import { eventStatus, groupByDay, scheduleWindow } from "./window.ts";
+import type { ScheduleBlock } from "../../schemas/generated/blocks-schedule.ts";
 import {
   context,
   EVENTS,
@@ -15,7 +15,7 @@ import {
   Providers,
   serverDom,
   type Mounted,
-} from "./fixtures.tsx";
+} from "../../tests/unit/blocks/fixtures.tsx";
 
 const config = (extra: Partial<ScheduleBlock> = {}): ScheduleBlock => ({
   id: "schedule",
@@ -62,11 +62,11 @@ describe("schedule window and statuses", () => {
 describe("schedule resolve", () => {
   it("asks for up to 200 events and keeps those in the window, by start", async () => {
     const content = new MemoryContent();
-    const data = await scheduleBlock.resolve(config(), context(content));
+    const data = await definition.resolve(config(), context(content));
     expect(content.calls[0]!.args).toEqual([{ kind: "events" }, { page: 1, rpp: 200 }]);
     expect(data.events.map((e) => e.id)).toEqual([101, 102, 103, 104]);
     expect(data.now).toBe(NOW.toISOString());
-    const today = await scheduleBlock.resolve(config({ days: 1, pastDays: 0 }), context());
+    const today = await definition.resolve(config({ days: 1, pastDays: 0 }), context());
     expect(today.events.map((e) => e.id)).toEqual([102, 103]);
   });
 });
@@ -97,8 +97,8 @@ describe("schedule rendering", () => {
     }));
 
   it("renders UTC days on the server, with a heading per day and a status per event", async () => {
-    const data = await scheduleBlock.resolve(config(), context());
-    const dom = serverDom(<scheduleBlock.Component config={config()} data={data} />);
+    const data = await definition.resolve(config(), context());
+    const dom = serverDom(<definition.Component config={config()} data={data} />);
     expect(dom.querySelector("h2")!.textContent).toBe("Schedule");
     expect(read(dom)).toEqual([
       {
@@ -126,9 +126,9 @@ describe("schedule rendering", () => {
   });
 
   it("regroups by the viewer's own days in the browser", async () => {
-    const data = await scheduleBlock.resolve(config({ title: "This week" }), context());
+    const data = await definition.resolve(config({ title: "This week" }), context());
     mounted = await mount(
-      <scheduleBlock.Component config={config({ title: "This week" })} data={data} />,
+      <definition.Component config={config({ title: "This week" })} data={data} />,
     );
     expect(mounted.container.querySelector("h2")!.textContent).toBe("This week");
     expect(read(mounted.container).map((d) => [d.day, d.items.map((i) => i[0])])).toEqual([
@@ -140,10 +140,10 @@ describe("schedule rendering", () => {
   });
 
   it("hydrates the server's UTC markup without a mismatch, then shows the viewer's days", async () => {
-    const data = await scheduleBlock.resolve(config(), context());
+    const data = await definition.resolve(config(), context());
     const app = (
       <Providers>
-        <scheduleBlock.Component config={config()} data={data} />
+        <definition.Component config={config()} data={data} />
       </Providers>
     );
     const container = document.createElement("div");
@@ -161,7 +161,7 @@ describe("schedule rendering", () => {
 
   it("says so when nothing is scheduled", () => {
     const dom = serverDom(
-      <scheduleBlock.Component config={config()} data={{ events: [], now: NOW.toISOString() }} />,
+      <definition.Component config={config()} data={{ events: [], now: NOW.toISOString() }} />,
     );
     expect(dom.textContent).toContain("No events in this period.");
   });

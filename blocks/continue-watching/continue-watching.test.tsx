@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { continueWatchingBlock, HISTORY_SCAN } from "../../../blocks/continue-watching/index.tsx";
-import type { ContinueWatchingBlock } from "../../../schemas/generated/blocks-continue-watching.ts";
-import type { WatchHistoryItem } from "../../../schemas/generated/watch-history.ts";
+import { definition, HISTORY_SCAN } from "./index.tsx";
+import type { ContinueWatchingBlock } from "../../schemas/generated/blocks-continue-watching.ts";
+import type { WatchHistoryItem } from "../../schemas/generated/watch-history.ts";
 import {
   context,
   event,
@@ -12,7 +12,7 @@ import {
   NOW,
   serverDom,
   video,
-} from "./fixtures.tsx";
+} from "../../tests/unit/blocks/fixtures.tsx";
 
 const config = (extra: Partial<ContinueWatchingBlock> = {}): ContinueWatchingBlock => ({
   id: "continue-watching",
@@ -38,11 +38,11 @@ const HISTORY: WatchHistoryItem[] = [
 ];
 
 const resolve = (viewer?: MemoryViewer, extra: Partial<ContinueWatchingBlock> = {}) =>
-  continueWatchingBlock.resolve(config(extra), context(new MemoryContent(), viewer));
+  definition.resolve(config(extra), context(new MemoryContent(), viewer));
 
 describe("continue watching resolve", () => {
   it("is declared per viewer, so its data is never shared between viewers", () => {
-    expect(continueWatchingBlock.perViewer).toBe(true);
+    expect(definition.perViewer).toBe(true);
   });
 
   it("has nothing for a guest or a signed-out viewer (no viewer in the context)", async () => {
@@ -77,7 +77,7 @@ describe("continue watching rendering", () => {
   const View = (props: {
     cfg?: ContinueWatchingBlock;
     data: Awaited<ReturnType<typeof resolve>>;
-  }) => <continueWatchingBlock.Component config={props.cfg ?? config()} data={props.data} />;
+  }) => <definition.Component config={props.cfg ?? config()} data={props.data} />;
 
   it("renders nothing at all without items", () => {
     expect(markup(<View data={{ items: [] }} />)).toBe("");

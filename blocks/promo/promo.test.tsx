@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { promoBlock, type PromoData } from "../../../blocks/promo/index.tsx";
-import type { PromoBlock } from "../../../schemas/generated/blocks-promo.ts";
-import { context, MemoryContent, serverDom } from "./fixtures.tsx";
+import { definition, type PromoData } from "./index.tsx";
+import type { PromoBlock } from "../../schemas/generated/blocks-promo.ts";
+import { context, MemoryContent, serverDom } from "../../tests/unit/blocks/fixtures.tsx";
 
 const promo = (extra: Partial<PromoBlock> = {}): PromoBlock => ({
   id: "premium",
@@ -16,13 +16,13 @@ const promo = (extra: Partial<PromoBlock> = {}): PromoBlock => ({
 });
 
 const render = (config: PromoBlock, data: PromoData) =>
-  serverDom(<promoBlock.Component config={config} data={data} />);
+  serverDom(<definition.Component config={config} data={data} />);
 
 describe("promo block", () => {
   it("keeps a URL link as it is, without asking the content source", async () => {
     const content = new MemoryContent();
     const config = promo();
-    const data = await promoBlock.resolve(config, context(content));
+    const data = await definition.resolve(config, context(content));
     expect(data).toEqual({ href: "/realm/arena/purchase", content: null });
     expect(content.calls).toEqual([]);
     const dom = render(config, data);
@@ -38,7 +38,7 @@ describe("promo block", () => {
 
   it("shows its image at 410x190", async () => {
     const config = promo();
-    const img = render(config, await promoBlock.resolve(config, context())).querySelector("img")!;
+    const img = render(config, await definition.resolve(config, context())).querySelector("img")!;
     expect(img.getAttribute("src")).toBe("/images/promo-premium.webp?w=410");
     expect(img.getAttribute("width")).toBe("410");
     expect(img.getAttribute("height")).toBe("190");
@@ -47,7 +47,7 @@ describe("promo block", () => {
   it("resolves a content link to its id and links it at render time", async () => {
     const content = new MemoryContent();
     const config = promo({ link: { contentLink: { key: "video-205", type: "VOD" } } });
-    const data = await promoBlock.resolve(config, context(content));
+    const data = await definition.resolve(config, context(content));
     expect(content.calls).toEqual([
       { method: "resolveContentLink", args: [{ key: "video-205", type: "VOD" }] },
     ]);
@@ -59,7 +59,7 @@ describe("promo block", () => {
 
   it("renders without its call to action when the content does not exist", async () => {
     const config = promo({ link: { contentLink: { key: "retired-event", type: "LIVE" } } });
-    const data = await promoBlock.resolve(config, context());
+    const data = await definition.resolve(config, context());
     expect(data).toEqual({ href: null, content: null });
     const dom = render(config, data);
     expect(dom.querySelector("h2")!.textContent).toBe("Go Premium");
@@ -68,7 +68,7 @@ describe("promo block", () => {
 
   it("opens in a new tab when asked, and says so", async () => {
     const config = promo({ link: { linkUrl: "https://shop.example/gloves" }, openInNewTab: true });
-    const cta = render(config, await promoBlock.resolve(config, context())).querySelector("a")!;
+    const cta = render(config, await definition.resolve(config, context())).querySelector("a")!;
     expect(cta.getAttribute("href")).toBe("https://shop.example/gloves");
     expect(cta.getAttribute("target")).toBe("_blank");
     expect(cta.getAttribute("rel")).toBe("noopener noreferrer");
@@ -77,7 +77,7 @@ describe("promo block", () => {
 
   it("drops a script URL", async () => {
     const config = promo({ link: { linkUrl: "javascript:alert(document.cookie)" } });
-    const data = await promoBlock.resolve(config, context());
+    const data = await definition.resolve(config, context());
     expect(render(config, data).querySelector("a")).toBeNull();
   });
 });

@@ -1,7 +1,12 @@
 import { createContext, useContext } from "react";
-import type { Card } from "../schemas/generated/card.ts";
-import type { ResultSet } from "../schemas/generated/result-set.ts";
-import type { ContentLink } from "./types.ts";
+import type { Card } from "../../schemas/generated/card.ts";
+import type { ResultSet } from "../../schemas/generated/result-set.ts";
+
+/** Where a content link points once resolved; the app turns it into a URL at render time. */
+export interface ContentLink {
+  type: "VOD" | "LIVE" | "PLAYLIST";
+  id: number;
+}
 
 /**
  * What blocks need from the app while rendering. URLs depend on the realm's route table, which

@@ -1,9 +1,16 @@
 // @vitest-environment happy-dom
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { heroBlock, type HeroData } from "../../../blocks/hero/index.tsx";
-import type { HeroBlock } from "../../../schemas/generated/blocks-hero.ts";
-import { click, context, MemoryContent, mount, serverDom, type Mounted } from "./fixtures.tsx";
+import { definition, type HeroData } from "./index.tsx";
+import type { HeroBlock } from "../../schemas/generated/blocks-hero.ts";
+import {
+  click,
+  context,
+  MemoryContent,
+  mount,
+  serverDom,
+  type Mounted,
+} from "../../tests/unit/blocks/fixtures.tsx";
 
 const config = (extra: Partial<HeroBlock> = {}): HeroBlock => ({
   id: "top",
@@ -13,11 +20,11 @@ const config = (extra: Partial<HeroBlock> = {}): HeroBlock => ({
 
 async function resolved(extra: Partial<HeroBlock> = {}) {
   const cfg = config(extra);
-  return { config: cfg, data: await heroBlock.resolve(cfg, context()) };
+  return { config: cfg, data: await definition.resolve(cfg, context()) };
 }
 
 const View = ({ config: cfg, data }: { config: HeroBlock; data: HeroData }) => (
-  <heroBlock.Component config={cfg} data={data} />
+  <definition.Component config={cfg} data={data} />
 );
 
 describe("hero resolve", () => {
@@ -46,7 +53,7 @@ describe("hero resolve", () => {
         { type: "EVENT", key: "event-104" },
       ],
     });
-    const data = await heroBlock.resolve(cfg, context(content));
+    const data = await definition.resolve(cfg, context(content));
     expect(content.calls[0]).toEqual({ method: "items", args: [cfg.items] });
     expect(data).toHaveLength(2);
     expect(data[0]).toMatchObject({

@@ -1,6 +1,6 @@
-import { imageAtWidth } from "../../app/ui/image.tsx";
+import { imageAtWidth } from "./image.tsx";
 import type { Sponsor } from "../../schemas/generated/sponsor.ts";
-import { safeLinkUrl } from "../links.ts";
+import { safeLinkUrl } from "./links.ts";
 
 /** Spec "Video pages": the logo is shown 300 px wide from an image requested at width 150. */
 export const SPONSOR_LOGO_WIDTH = 300;

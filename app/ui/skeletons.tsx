@@ -1,32 +1,8 @@
-import type { Block } from "./types.ts";
-
-/**
+/*
  * Grey shapes of a block's size while it is still loading, so the page does not move when it
  * arrives: the same boxes, aspect ratios and gaps as the block's own styles. Hidden from
  * assistive technology; whoever shows skeletons announces the wait once (see PageSkeleton).
  */
-export function BlockSkeleton({ block }: { block: Block }) {
-  switch (block.type) {
-    case "hero":
-      return <HeroSkeleton />;
-    case "rail":
-      return (
-        <RailSkeleton
-          title={block.title}
-          portrait={block.cardShape === "portrait"}
-          cards={Math.min(block.itemsPerPage ?? 12, 8)}
-        />
-      );
-    case "grid":
-      return <GridSkeleton title={block.title} />;
-    case "schedule":
-      return <ScheduleSkeleton title={block.title} />;
-    default:
-      // Promo, sponsor and details are small and rarely wait on anything; continue watching is
-      // nothing at all for guests, so a placeholder row would only make the page jump.
-      return null;
-  }
-}
 
 export function HeroSkeleton() {
   return (

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { gridBlock, pageSizeForWidth } from "../../../blocks/grid/index.tsx";
-import { mergeCards, planLoadMore } from "../../../blocks/grid/paging.ts";
-import type { GridBlock } from "../../../schemas/generated/blocks-grid.ts";
-import type { ResultSet } from "../../../schemas/generated/result-set.ts";
+import { definition, pageSizeForWidth } from "./index.tsx";
+import { mergeCards, planLoadMore } from "./paging.ts";
+import type { GridBlock } from "../../schemas/generated/blocks-grid.ts";
+import type { ResultSet } from "../../schemas/generated/result-set.ts";
 import {
   click,
   context,
@@ -16,7 +16,7 @@ import {
   serverDom,
   VIDEOS,
   type Mounted,
-} from "./fixtures.tsx";
+} from "../../tests/unit/blocks/fixtures.tsx";
 
 const config: GridBlock = {
   id: "all-videos",
@@ -25,7 +25,9 @@ const config: GridBlock = {
   source: { kind: "videos" },
 };
 
-const View = ({ data }: { data: ResultSet }) => <gridBlock.Component config={config} data={data} />;
+const View = ({ data }: { data: ResultSet }) => (
+  <definition.Component config={config} data={data} />
+);
 
 function setViewportWidth(width: number) {
   (
@@ -66,7 +68,7 @@ describe("grid paging rules", () => {
 describe("grid resolve and server render", () => {
   it("loads a first page of 20 and renders them all, trimmed by CSS until hydrated", async () => {
     const content = new MemoryContent();
-    const data = await gridBlock.resolve(config, context(content));
+    const data = await definition.resolve(config, context(content));
     expect(content.calls[0]!.args).toEqual([{ kind: "videos" }, { page: 1, rpp: 20 }]);
     const dom = serverDom(<View data={data} />);
     expect(dom.querySelectorAll("li.grid-item")).toHaveLength(20);

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { useT } from "../../app/i18n/i18n.ts";
-import { Card } from "../../app/ui/Card.tsx";
-import { useHydrated, usePrefersReducedMotion } from "../../app/ui/client-state.tsx";
-import { Icon } from "../../app/ui/Icon.tsx";
-import type { WatchProgress } from "../../app/ui/watch-progress.ts";
+import { useT } from "../i18n/i18n.ts";
+import { Card } from "./Card.tsx";
+import { useHydrated, usePrefersReducedMotion } from "./client-state.tsx";
+import { Icon } from "./Icon.tsx";
+import type { WatchProgress } from "./watch-progress.ts";
 import type { RailBlock } from "../../schemas/generated/blocks-rail.ts";
 import type { Card as CardData } from "../../schemas/generated/card.ts";
 import type { ResultSet } from "../../schemas/generated/result-set.ts";
-import { useBlockRender } from "../render-context.tsx";
+import { useBlockRender } from "./render-context.tsx";
 import { nextRovingIndex, scrollEdges } from "./roving.ts";
 
 /** What a rail shows of its block config; rails built by pages (related items) give only this. */

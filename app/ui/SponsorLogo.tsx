@@ -1,6 +1,6 @@
-import { useT } from "../../app/i18n/i18n.ts";
-import { NEW_TAB } from "../links.ts";
-import { SPONSOR_LOGO_WIDTH, visibleSponsor, type SponsorFields } from "./visible.ts";
+import { useT } from "../i18n/i18n.ts";
+import { NEW_TAB } from "./links.ts";
+import { SPONSOR_LOGO_WIDTH, visibleSponsor, type SponsorFields } from "./visible-sponsor.ts";
 
 /** A sponsor's logo linking out in a new tab; nothing when the sponsor is not to be shown. */
 export function SponsorLogo({ sponsor }: { sponsor: SponsorFields | null | undefined }) {

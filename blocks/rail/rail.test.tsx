@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { railBlock } from "../../../blocks/rail/index.tsx";
-import { nextRovingIndex, scrollEdges } from "../../../blocks/rail/roving.ts";
-import type { RailBlock } from "../../../schemas/generated/blocks-rail.ts";
-import type { ResultSet } from "../../../schemas/generated/result-set.ts";
+import { definition } from "./index.tsx";
+import { nextRovingIndex, scrollEdges } from "../../app/ui/roving.ts";
+import type { RailBlock } from "../../schemas/generated/blocks-rail.ts";
+import type { ResultSet } from "../../schemas/generated/result-set.ts";
 import {
   click,
   context,
@@ -13,7 +13,7 @@ import {
   press,
   serverDom,
   type Mounted,
-} from "./fixtures.tsx";
+} from "../../tests/unit/blocks/fixtures.tsx";
 
 const config = (extra: Partial<RailBlock> = {}): RailBlock => ({
   id: "latest",
@@ -24,17 +24,17 @@ const config = (extra: Partial<RailBlock> = {}): RailBlock => ({
 });
 
 const View = ({ cfg, data }: { cfg: RailBlock; data: ResultSet }) => (
-  <railBlock.Component config={cfg} data={data} />
+  <definition.Component config={cfg} data={data} />
 );
 
 describe("rail resolve", () => {
   it("loads the first page of its source, 12 by default or itemsPerPage", async () => {
     const content = new MemoryContent();
-    const data = await railBlock.resolve(config(), context(content));
+    const data = await definition.resolve(config(), context(content));
     expect(content.calls[0]!.args).toEqual([{ kind: "videos" }, { page: 1, rpp: 12 }]);
     expect(data.hits).toHaveLength(12);
     expect(data.totalHits).toBe(30);
-    const five = await railBlock.resolve(config({ itemsPerPage: 5 }), context(content));
+    const five = await definition.resolve(config({ itemsPerPage: 5 }), context(content));
     expect(five.hits).toHaveLength(5);
   });
 });
@@ -42,7 +42,7 @@ describe("rail resolve", () => {
 describe("rail rendering", () => {
   it("is a section titled by its h2, with a horizontal list of card links", async () => {
     const cfg = config();
-    const dom = serverDom(<View cfg={cfg} data={await railBlock.resolve(cfg, context())} />);
+    const dom = serverDom(<View cfg={cfg} data={await definition.resolve(cfg, context())} />);
     const section = dom.querySelector("section")!;
     const heading = section.querySelector("h2")!;
     expect(heading.textContent).toBe("Latest knockouts");
@@ -56,7 +56,7 @@ describe("rail rendering", () => {
 
   it("has named scroll buttons; the previous one starts disabled", async () => {
     const cfg = config();
-    const dom = serverDom(<View cfg={cfg} data={await railBlock.resolve(cfg, context())} />);
+    const dom = serverDom(<View cfg={cfg} data={await definition.resolve(cfg, context())} />);
     const previous = dom.querySelector<HTMLButtonElement>('button[aria-label="Previous items"]')!;
     const next = dom.querySelector<HTMLButtonElement>('button[aria-label="Next items"]')!;
     expect(previous.disabled).toBe(true);
@@ -65,27 +65,27 @@ describe("rail rendering", () => {
 
   it("links to the grid page when seeAll is set", async () => {
     const cfg = config({ seeAll: "all-knockouts" });
-    const dom = serverDom(<View cfg={cfg} data={await railBlock.resolve(cfg, context())} />);
+    const dom = serverDom(<View cfg={cfg} data={await definition.resolve(cfg, context())} />);
     const seeAll = dom.querySelector("a.see-all")!;
     expect(seeAll.getAttribute("href")).toBe("/realm/arena/grid/all-knockouts");
     expect(seeAll.textContent).toBe("See all");
     expect(seeAll.getAttribute("aria-label")).toBe("See all: Latest knockouts");
     const without = serverDom(
-      <View cfg={config()} data={await railBlock.resolve(config(), context())} />,
+      <View cfg={config()} data={await definition.resolve(config(), context())} />,
     );
     expect(without.querySelector("a.see-all")).toBeNull();
   });
 
   it("renders nothing for an empty result", async () => {
     const cfg = config({ source: { kind: "news" } });
-    const data = await railBlock.resolve(cfg, context());
+    const data = await definition.resolve(cfg, context());
     expect(data.hits).toHaveLength(0);
     expect(markup(<View cfg={cfg} data={data} />)).toBe("");
   });
 
   it("uses portrait cards when asked", async () => {
     const cfg = config({ cardShape: "portrait" });
-    const dom = serverDom(<View cfg={cfg} data={await railBlock.resolve(cfg, context())} />);
+    const dom = serverDom(<View cfg={cfg} data={await definition.resolve(cfg, context())} />);
     expect(dom.querySelector(".card")!.classList.contains("card-portrait")).toBe(true);
   });
 });
@@ -100,7 +100,7 @@ describe("rail keyboard and buttons", () => {
 
   it("moves focus between cards with Left, Right, Home and End (one tab stop)", async () => {
     const cfg = config({ itemsPerPage: 5 });
-    mounted = await mount(<View cfg={cfg} data={await railBlock.resolve(cfg, context())} />);
+    mounted = await mount(<View cfg={cfg} data={await definition.resolve(cfg, context())} />);
     const links = [...mounted.container.querySelectorAll<HTMLAnchorElement>("a.card")];
     const tabStops = () => links.map((link) => link.tabIndex);
     expect(tabStops()).toEqual([0, -1, -1, -1, -1]);
@@ -124,7 +124,7 @@ describe("rail keyboard and buttons", () => {
 
   it("scrolls the list by its visible width", async () => {
     const cfg = config();
-    mounted = await mount(<View cfg={cfg} data={await railBlock.resolve(cfg, context())} />);
+    mounted = await mount(<View cfg={cfg} data={await definition.resolve(cfg, context())} />);
     const list = mounted.container.querySelector<HTMLUListElement>("ul.rail-list")!;
     Object.defineProperty(list, "clientWidth", { value: 900, configurable: true });
     const scrollBy = vi.fn();
