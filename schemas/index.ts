@@ -40,6 +40,7 @@ import impersonationSession from "./impersonation-session.schema.json";
 import playbackGrant from "./playback.schema.json";
 import watchHistory from "./watch-history.schema.json";
 import watchItem from "./watch-item.schema.json";
+import realmFolderCheck from "./realm-folder-check.schema.json";
 
 /** Every schema, so one validator instance can resolve their `$ref`s to each other. */
 export const allSchemas = [
@@ -85,6 +86,7 @@ export const allSchemas = [
   playbackGrant,
   watchHistory,
   watchItem,
+  realmFolderCheck,
 ] as const;
 
 export const schemaIds = {
@@ -122,6 +124,7 @@ export const schemaIds = {
   playbackGrant: playbackGrant.$id,
   watchHistory: watchHistory.$id,
   watchItem: watchItem.$id,
+  realmFolderCheck: realmFolderCheck.$id,
 } as const;
 
 export type SchemaName = keyof typeof schemaIds;
