@@ -41,9 +41,11 @@ import playbackGrant from "./playback.schema.json";
 import watchHistory from "./watch-history.schema.json";
 import watchItem from "./watch-item.schema.json";
 import realmFolderCheck from "./realm-folder-check.schema.json";
+import link from "./link.schema.json";
 
 /** Every schema, so one validator instance can resolve their `$ref`s to each other. */
 export const allSchemas = [
+  link,
   realmSettings,
   theme,
   menu,

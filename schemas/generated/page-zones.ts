@@ -14,6 +14,11 @@ import type { DetailsBlock } from "./blocks-details.ts";
 import type { ContinueWatchingBlock } from "./blocks-continue-watching.ts";
 
 /**
+ * An http(s) URL or a path of this site starting with /.
+ */
+export type Link1 = string;
+
+/**
  * Blocks per zone of the layout.
  */
 export interface PageZones {
