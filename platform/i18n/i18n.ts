@@ -2,6 +2,7 @@ import { createInstance, type TFunction } from "i18next";
 import en from "../../contract/locales/en.json";
 import es from "../../contract/locales/es.json";
 import pt from "../../contract/locales/pt.json";
+import { createCache } from "../../contract/lru-cache.ts";
 import { realmLanguage } from "../api/realms.ts";
 
 /**
@@ -37,7 +38,7 @@ void i18n.init({
 });
 
 /** What each realm namespace currently holds, so unchanged wording is not loaded again. */
-const loaded = new Map<string, string>();
+const loaded = createCache<string, string>({ max: 1_000 });
 
 /** `t` in the language of `locale` (else English), the realm's wording of that language first. */
 export function translatorFor(locale: string | undefined, realm?: RealmWording): TFunction {
