@@ -33,9 +33,12 @@ import impersonationSession from "./impersonation-session.schema.json";
 import playbackGrant from "./playback.schema.json";
 import watchHistory from "./watch-history.schema.json";
 import watchItem from "./watch-item.schema.json";
+import realmFolderCheck from "./realm-folder-check.schema.json";
+import link from "./link.schema.json";
 
 /** Every schema, so one validator instance can resolve their `$ref`s to each other. */
 export const allSchemas = [
+  link,
   realmSettings,
   theme,
   menu,
@@ -71,6 +74,7 @@ export const allSchemas = [
   playbackGrant,
   watchHistory,
   watchItem,
+  realmFolderCheck,
 ] as const;
 
 export const schemaIds = {
@@ -108,6 +112,7 @@ export const schemaIds = {
   playbackGrant: playbackGrant.$id,
   watchHistory: watchHistory.$id,
   watchItem: watchItem.$id,
+  realmFolderCheck: realmFolderCheck.$id,
 } as const;
 
 export type SchemaName = keyof typeof schemaIds;

@@ -26,8 +26,12 @@ function validators(): Map<SchemaName, ValidateFunction> {
     discriminator: true,
     allErrors: true,
     useDefaults: false,
+    // Errors carry their schema, so a pattern can explain itself (patternErrorMessage).
+    verbose: true,
   });
   addFormats(ajv);
+  // The message editors (VS Code) show when a pattern fails; the validator shows it too.
+  ajv.addKeyword({ keyword: "patternErrorMessage", schemaType: "string" });
   for (const schema of allSchemas) ajv.addSchema(schema as object);
   compiled = new Map();
   for (const [name, id] of Object.entries(schemaIds) as [SchemaName, string][]) {
@@ -91,11 +95,14 @@ function describeError(error: ErrorObject): ValidationIssue {
       };
     case "const":
       return { pointer: at, message: `must be ${JSON.stringify(p.allowedValue)}` };
-    case "pattern":
+    case "pattern": {
+      const explained = (error.parentSchema as { patternErrorMessage?: string } | undefined)
+        ?.patternErrorMessage;
       return {
         pointer: at,
-        message: `does not have the expected form (pattern ${String(p.pattern)})`,
+        message: explained ?? `does not have the expected form (pattern ${String(p.pattern)})`,
       };
+    }
     case "format":
       return { pointer: at, message: `must be a valid ${String(p.format)}` };
     case "minimum":

@@ -5,7 +5,8 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadEnv } from "../server/env.ts";
-import { ConfigValidationError, demoRealmsDir, loadRealmConfigs } from "../platform/seed/config.ts";
+import { ConfigValidationError, loadRealmConfigs } from "../platform/realm-config/load-realms.ts";
+import { demoRealmsDir } from "../platform/seed/config.ts";
 import { seed } from "../platform/seed/seed.ts";
 import { openStore, StoreUnavailableError } from "../platform/store/store.ts";
 

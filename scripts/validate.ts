@@ -1,10 +1,12 @@
 /**
  * `npm run validate -- <file-or-folder>... [--json]`: checks realm config files against their
- * schemas and prints `file:line:column pointer message` per problem, a form editors and CI
- * annotators turn into links. Exit 0: all valid; 1: problems found; 2: usage error.
+ * schemas, and realm folders as a whole as `db:seed` does, and prints
+ * `file:line:column pointer message` per problem. Exit 0: all valid; 1: problems found; 2: usage
+ * error.
  */
 import { parseArgs } from "node:util";
-import { MissingPathError, validateFiles } from "../schemas/validate-files.ts";
+import { countOf, formatIssue } from "../platform/realm-config/issues.ts";
+import { MissingPathError, validatePaths } from "../platform/realm-config/validate-paths.ts";
 
 const usage = "usage: npm run validate -- [--json] <file-or-folder>...";
 
@@ -22,21 +24,19 @@ if (parsed) {
 }
 
 async function run(paths: string[], json: boolean): Promise<void> {
-  let reports;
+  let report;
   try {
-    reports = await validateFiles(paths);
+    report = await validatePaths(paths);
   } catch (error) {
     if (error instanceof MissingPathError) return fail(error.message);
     throw error;
   }
-  const issues = reports.flatMap((r) => r.issues);
+  const { issues } = report;
   if (json) {
     console.log(JSON.stringify(issues, null, 2));
   } else {
-    for (const i of issues) {
-      console.log(`${i.file}:${i.line}:${i.column} ${i.pointer || "/"} ${i.message}`);
-    }
-    console.log(`${count(reports.length, "file")} checked, ${count(issues.length, "problem")}`);
+    for (const issue of issues) console.log(formatIssue(issue));
+    console.log(`${countOf(report.files, "file")} checked, ${countOf(issues.length, "problem")}`);
   }
   process.exitCode = issues.length > 0 ? 1 : 0;
 }
@@ -44,8 +44,4 @@ async function run(paths: string[], json: boolean): Promise<void> {
 function fail(message: string): void {
   console.error(`validate: ${message}`);
   process.exitCode = 2;
-}
-
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { MAX_FILE_BYTES } from "../schemas/validate-files.ts";
+import { MAX_FILE_BYTES } from "../platform/realm-config/read-files.ts";
 import { readUpTo } from "../platform/api/bounded-read.ts";
 
 /** The largest request bodies the server reads, in bytes. */

@@ -57,6 +57,8 @@ export interface ServerAppOptions {
   mediaSigningSecret?: string;
   /** How long this server trusts that a session is still on (default `SESSION_CACHE_MS`). */
   sessionCacheMs?: number;
+  /** The clock of the platform's caches (default: the wall clock); tests move it by hand. */
+  now?: () => number;
   /** Proxies of our own in front of this server (`TRUST_PROXY`): 0 takes the socket's peer. */
   trustProxy?: number;
 }
@@ -118,6 +120,7 @@ export function createServerApp(options: ServerAppOptions) {
         territoryHeader: options.territoryHeader,
         mediaSecret: mediaSecret!,
         sessionCacheMs: options.sessionCacheMs,
+        now: options.now,
       })
     : undefined;
 

@@ -13,7 +13,7 @@ import { resolveSecret } from "../platform/auth/secrets.ts";
 import { gracefulStop } from "./graceful-stop.ts";
 import { createServerApp } from "./http.ts";
 import { createOutboxSender, type OutboxSender } from "../platform/identity/smtp.ts";
-import { ConfigValidationError } from "../platform/seed/config.ts";
+import { ConfigValidationError } from "../platform/realm-config/load-realms.ts";
 import { lazyChunkUrl } from "./client-chunks.ts";
 import { seed, storeIsEmpty } from "../platform/seed/seed.ts";
 import { openStore, StoreUnavailableError, type Store } from "../platform/store/store.ts";

@@ -1,3 +1,4 @@
+import { createCache } from "../../contract/lru-cache.ts";
 import { createCookie, type Cookie } from "@remix-run/node";
 import type { PlatformLoadContext } from "../api-client/context.ts";
 
@@ -15,23 +16,21 @@ export interface AccountChecks {
 /** The consent re-request interval (spec section 4): realms may add questions at any time. */
 export const RECHECK_MS = 24 * 3600 * 1000;
 
-const cookies = new Map<string, Cookie>();
+// One per realm base path and secret, bounded like every cache.
+const cookies = createCache<string, Cookie>({ max: 1_000 });
 
 function checksCookie({ session }: Pick<PlatformLoadContext, "session">, path: string): Cookie {
   const id = `${session.secure}|${path}|${session.secret}`;
-  let cookie = cookies.get(id);
-  if (!cookie) {
-    cookie = createCookie("__account_checks", {
+  return cookies.getOrLoad(id, () =>
+    createCookie("__account_checks", {
       httpOnly: true,
       sameSite: "lax",
       secure: session.secure,
       path,
       maxAge: 30 * 24 * 3600,
       secrets: [session.secret],
-    });
-    cookies.set(id, cookie);
-  }
-  return cookie;
+    }),
+  );
 }
 
 export async function readChecks(

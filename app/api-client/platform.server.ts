@@ -1,16 +1,16 @@
+import { createCache } from "../../contract/lru-cache.ts";
 import type { InitResponse } from "../../schemas/generated/init-response.ts";
 import type { LocaleData } from "../../schemas/generated/locale-data.ts";
 import type { RealmDirectory } from "../../schemas/generated/realm-directory.ts";
 import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
 import { APP_ID, createPlatformClient, PlatformError, type PlatformClient } from "./client.ts";
 import type { PlatformLoadContext } from "./context.ts";
-import { TtlCache } from "./ttl-cache.ts";
 
 // Realm identity changes rarely; init carries live counts, so it is kept only briefly.
-const realmCache = new TtlCache<RealmLookup | null>(30_000);
-const initCache = new TtlCache<InitResponse>(5_000);
+const realmCache = createCache<string, Promise<RealmLookup | null>>({ max: 500, ttlMs: 30_000 });
+const initCache = createCache<string, Promise<InitResponse>>({ max: 500, ttlMs: 5_000 });
 // Realm texts change only when an operator republishes them; half a minute is soon enough.
-const localeCache = new TtlCache<LocaleData>(30_000);
+const localeCache = createCache<string, Promise<LocaleData>>({ max: 500, ttlMs: 30_000 });
 
 /** A client for one request: in-process or remote per the load context, timed for Server-Timing. */
 export function platformClient(
@@ -43,7 +43,9 @@ export function lookupRealm(
   context: PlatformLoadContext,
   name: string,
 ): Promise<RealmLookup | null> {
-  return realmCache.get(`${context.platformBaseUrl}|${name}`, () => fetchRealm(context, { name }));
+  return realmCache.getOrLoad(`${context.platformBaseUrl}|${name}`, () =>
+    fetchRealm(context, { name }),
+  );
 }
 
 /** The realm whose own domain `host` is (port ignored), or null when it is no realm's. */
@@ -52,7 +54,7 @@ export function lookupRealmByHost(
   host: string,
 ): Promise<RealmLookup | null> {
   const hostname = host.replace(/:\d+$/, "").toLowerCase();
-  return realmCache.get(`${context.platformBaseUrl}|host:${hostname}`, () =>
+  return realmCache.getOrLoad(`${context.platformBaseUrl}|host:${hostname}`, () =>
     fetchRealm(context, { host: hostname }),
   );
 }
@@ -91,7 +93,7 @@ export function fetchInit(
 ): Promise<InitResponse> {
   const { locale, mobile, role } = scope;
   const key = `${context.platformBaseUrl}|${realm.realm}|${locale ?? ""}|${mobile ? "m" : "d"}|${role}`;
-  return initCache.get(key, () => loadInit(context, realm, scope));
+  return initCache.getOrLoad(key, () => loadInit(context, realm, scope));
 }
 
 function loadInit(
@@ -120,7 +122,7 @@ export function fetchLocaleData(
   locale: string,
 ): Promise<LocaleData> {
   const code = locale.replace(/_/g, "-");
-  return localeCache.get(`${context.platformBaseUrl}|${realm.realm}|${code}`, () =>
+  return localeCache.getOrLoad(`${context.platformBaseUrl}|${realm.realm}|${code}`, () =>
     platformClient(context, { realm, locale: code }).get<LocaleData>(
       `/v2/locale/${encodeURIComponent(realm.realm)}/${encodeURIComponent(code)}`,
     ),

@@ -5,23 +5,53 @@ import type { Section } from "../../schemas/generated/section.ts";
 import type { Hero } from "../../schemas/generated/init-response.ts";
 import { validatePage, type PageIssue } from "../../schemas/page-validation.ts";
 import { PlatformError, type PlatformClient } from "../api-client/client.ts";
-import { TtlCache } from "../api-client/ttl-cache.ts";
+import { createCache } from "../../contract/lru-cache.ts";
 import type { CurrentItem } from "../../blocks/types.ts";
 import { platformContentSource, platformViewerSource } from "./content-source.server.ts";
 
 // Which version of a page is live: asked of the platform at most this often per page, so a
 // newly published version shows within this many seconds.
 const LIVE_VERSION_TTL_MS = 2_000;
-const liveCache = new TtlCache<Published>(LIVE_VERSION_TTL_MS, 1_000);
-// Validated documents per published version. A version never changes once published, so an
-// entry is only dropped to make room; a page that fails validation is not kept.
-const VALIDATED_MAX = 500;
-const validatedCache = new Map<string, ComposedPage | Section>();
 // Resolved blocks per page version and locale. Content inside (live status, new videos) may be
 // this many seconds old; a new page version is never served stale, its key differs. Shared by
 // every viewer, so it holds only what blocks resolve without one (see composePage).
 const RESOLVED_TTL_MS = 5_000;
-const resolvedCache = new TtlCache<ResolvedZones>(RESOLVED_TTL_MS, 1_000);
+
+type PageCaches = ReturnType<typeof pageCaches>;
+
+function pageCaches(now?: () => number) {
+  return {
+    live: createCache<string, Promise<Published>>({
+      max: 1_000,
+      ttlMs: LIVE_VERSION_TTL_MS,
+      now,
+    }),
+    // Validated documents per published version. A version never changes once published, so
+    // an entry is only dropped to make room; a page that fails validation is not kept.
+    validated: createCache<string, ComposedPage | Section>({ max: 500, now }),
+    resolved: createCache<string, Promise<ResolvedZones>>({
+      max: 1_000,
+      ttlMs: RESOLVED_TTL_MS,
+      now,
+    }),
+  };
+}
+
+type Tail<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;
+
+/** Pages read through caches of their own, on the clock `now` (default: the wall clock). */
+export function createPageLoader({ now }: { now?: () => number } = {}) {
+  const caches = pageCaches(now);
+  return {
+    livePage: (...args: Tail<Parameters<typeof livePageWith>>) => livePageWith(caches, ...args),
+    loadPage: (...args: Tail<Parameters<typeof loadPageWith>>) => loadPageWith(caches, ...args),
+    composePage: (...args: Tail<Parameters<typeof composePageWith>>) =>
+      composePageWith(caches, ...args),
+  };
+}
+
+/** The web app's pages: one set of caches for the process. */
+export const { livePage, loadPage, composePage } = createPageLoader();
 
 interface Published {
   version: number;
@@ -32,10 +62,11 @@ interface Published {
 
 /** The live version of a page or section as the platform answers it, at most a few seconds old. */
 function fetchLive(
+  caches: PageCaches,
   platform: PlatformClient,
   { kind, key, realm }: { kind: "page" | "section"; key: string; realm: string },
 ): Promise<Published> {
-  return liveCache.get(`${platform.baseUrl}|${realm}|${kind}|${key}`, async () => {
+  return caches.live.getOrLoad(`${platform.baseUrl}|${realm}|${kind}|${key}`, async () => {
     const published = await platform.get<{
       version: number;
       publishedAt?: string;
@@ -54,23 +85,19 @@ function fetchLive(
  * once per version), validated once per version. Platform errors (a 404 for no such page) are
  * thrown as they are; an invalid page root is a thrown 500.
  */
-export async function livePage(
+async function livePageWith(
+  caches: PageCaches,
   platform: PlatformClient,
   target: { kind: "page" | "section"; key: string; realm: string },
 ): Promise<{ version: number; revision: string; page: ComposedPage | Section }> {
   const { kind, key, realm } = target;
-  const published = await fetchLive(platform, target);
+  const published = await fetchLive(caches, platform, target);
   const cacheKey = `${platform.baseUrl}|${realm}|${kind}|${key}|${published.revision}`;
-  let page = validatedCache.get(cacheKey);
-  if (!page) {
-    page = usableBlocks(kind, published.document, (issue) =>
+  const page = caches.validated.getOrLoad(cacheKey, () =>
+    usableBlocks(kind, published.document, (issue) =>
       logOnce(`${realm}/${kind}/${key}@${published.version}`, issue),
-    );
-    if (validatedCache.size >= VALIDATED_MAX) {
-      validatedCache.delete(validatedCache.keys().next().value!);
-    }
-    validatedCache.set(cacheKey, page);
-  }
+    ),
+  );
   return { version: published.version, revision: published.revision, page };
 }
 
@@ -84,15 +111,17 @@ export interface LoadedPage {
 }
 
 const BLOCK = /^\/zones\/([^/]+)\/(\d+)(?:\/|$)/;
-// One log line per problem per page version, not one per request.
-const logged = new Set<string>();
+// One log line per problem per page version, not one per request; the oldest are forgotten, so
+// a long-running process does not grow with every version ever published.
+const logged = createCache<string, true>({ max: 2_000 });
 
 /**
  * A published page or section, ready to render: validated as the web app reads it (invalid
  * blocks are left out and logged once; an invalid page root is a 500), then every block's
  * data resolved in parallel.
  */
-export async function loadPage(
+async function loadPageWith(
+  caches: PageCaches,
   platform: PlatformClient,
   {
     kind,
@@ -114,16 +143,16 @@ export async function loadPage(
     viewer?: PlatformClient;
   },
 ): Promise<LoadedPage> {
-  let live: Awaited<ReturnType<typeof livePage>>;
+  let live: Awaited<ReturnType<typeof livePageWith>>;
   try {
-    live = await livePage(platform, { kind, key, realm });
+    live = await livePageWith(caches, platform, { kind, key, realm });
   } catch (error) {
     if (error instanceof PlatformError && (error.status === 404 || error.code === "INVALID_ID")) {
       throw data({ kind, key }, { status: 404 });
     }
     throw error;
   }
-  return composePage(platform, {
+  return composePageWith(caches, platform, {
     kind,
     key,
     heroes,
@@ -143,7 +172,8 @@ export async function loadPage(
  * their guest answer there; with `viewer` they are resolved again for this request alone,
  * after the shared data, and never kept.
  */
-export async function composePage(
+async function composePageWith(
+  caches: PageCaches,
   platform: PlatformClient,
   options: {
     kind: "page" | "section";
@@ -174,7 +204,7 @@ export async function composePage(
     resolveZones(page.zones, { content, heroes: options.heroes, now: new Date() });
   const currentKey = current ? `${current.type}:${current.id}` : "";
   const shared = options.cacheKey
-    ? await resolvedCache.get(`${options.cacheKey}|${currentKey}`, resolve)
+    ? await caches.resolved.getOrLoad(`${options.cacheKey}|${currentKey}`, resolve)
     : await resolve();
   const zones = options.viewer
     ? await resolvePerViewer(shared, {
@@ -217,7 +247,7 @@ export function usableBlocks(
 function logOnce(page: string, issue: PageIssue) {
   const key = `${page}${issue.pointer}${issue.message}`;
   if (logged.has(key)) return;
-  logged.add(key);
+  logged.set(key, true);
   console.warn(
     JSON.stringify({
       level: "warn",

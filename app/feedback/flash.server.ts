@@ -1,3 +1,4 @@
+import { createCache } from "../../contract/lru-cache.ts";
 import { createCookieSessionStorage, type SessionStorage } from "@remix-run/node";
 import en from "../../contract/locales/en.json";
 import type { PlatformLoadContext } from "../api-client/context.ts";
@@ -6,14 +7,16 @@ import { defaultDuration, parseFlashToast, type FlashToast } from "./toast.ts";
 type FlashContext = Pick<PlatformLoadContext, "session">;
 type FlashData = { toast: FlashToast };
 
-const storages = new Map<string, SessionStorage<Record<string, never>, FlashData>>();
+// One per secret; the bound only guards against surprises.
+const storages = createCache<string, SessionStorage<Record<string, never>, FlashData>>({
+  max: 100,
+});
 
 /** A browser-session cookie holding one toast until the next page reads it. */
 function flashStorage({ session }: FlashContext) {
   const id = `${session.secure}|${session.secret}`;
-  let storage = storages.get(id);
-  if (!storage) {
-    storage = createCookieSessionStorage<Record<string, never>, FlashData>({
+  return storages.getOrLoad(id, () =>
+    createCookieSessionStorage<Record<string, never>, FlashData>({
       cookie: {
         name: "__flash",
         httpOnly: true,
@@ -22,10 +25,8 @@ function flashStorage({ session }: FlashContext) {
         path: "/",
         secrets: [session.secret],
       },
-    });
-    storages.set(id, storage);
-  }
-  return storage;
+    }),
+  );
 }
 
 /**

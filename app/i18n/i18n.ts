@@ -1,6 +1,7 @@
 import { useContext } from "react";
 import { createInstance, type i18n, type TFunction } from "i18next";
 import { getI18n, I18nContext, initReactI18next } from "react-i18next";
+import { createCache } from "../../contract/lru-cache.ts";
 import en from "../../contract/locales/en.json";
 import es from "../../contract/locales/es.json";
 import pt from "../../contract/locales/pt.json";
@@ -58,8 +59,7 @@ function instanceLanguage(locale: string | undefined, translations?: RealmTransl
 
 // Realms times languages times live translation versions: small, but a long-running process
 // sees versions come and go, so the oldest instances make room.
-const MAX_SHARED = 200;
-const shared = new Map<string, i18n>();
+const shared = createCache<string, i18n>({ max: 200 });
 
 /**
  * The instance of a UI language (and realm texts), created once per process and shared by every
@@ -70,16 +70,13 @@ const shared = new Map<string, i18n>();
 export function i18nFor(locale: string | undefined, translations?: RealmTranslations): i18n {
   const language = instanceLanguage(locale, translations);
   const key = translations ? `${language}|${translations.realm}|${translations.version}` : language;
-  let instance = shared.get(key);
-  if (!instance) {
-    instance = createI18n(locale, translations);
+  return shared.getOrLoad(key, () => {
+    const instance = createI18n(locale, translations);
     instance.changeLanguage = () => {
       throw new Error("Shared i18n instances are fixed to one language; use createI18n");
     };
-    if (shared.size >= MAX_SHARED) shared.delete(shared.keys().next().value!);
-    shared.set(key, instance);
-  }
-  return instance;
+    return instance;
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createCache } from "../../contract/lru-cache.ts";
 import { createCookie, type Cookie } from "@remix-run/node";
 import type { PlatformLoadContext } from "../api-client/context.ts";
 import type { NoticeChoices } from "./notices.ts";
@@ -8,24 +9,22 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** Consent is asked again after a year, as consent guidance generally expects. */
 const CHOICES_MAX_AGE = 365 * DAY_SECONDS;
 const DEVICE_MAX_AGE = 2 * 365 * DAY_SECONDS;
-const cookies = new Map<string, Cookie>();
+// One per cookie name and secret; the bound only guards against surprises.
+const cookies = createCache<string, Cookie>({ max: 100 });
 
 /** Signed, httpOnly, SameSite=Lax, Secure in production: like the session cookie. */
 function cookie(name: string, maxAge: number, { session }: CookieContext): Cookie {
   const id = `${name}|${session.secure}|${session.secret}`;
-  let found = cookies.get(id);
-  if (!found) {
-    found = createCookie(name, {
+  return cookies.getOrLoad(id, () =>
+    createCookie(name, {
       httpOnly: true,
       sameSite: "lax",
       secure: session.secure,
       path: "/",
       maxAge,
       secrets: [session.secret],
-    });
-    cookies.set(id, found);
-  }
-  return found;
+    }),
+  );
 }
 
 // One cookie per realm: each has its own policy and app, and realms may share a host.

@@ -1,3 +1,4 @@
+import { createCache } from "../../contract/lru-cache.ts";
 import { createCookieSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
 import type { PlatformLoadContext } from "../api-client/context.ts";
 
@@ -29,7 +30,8 @@ export type ViewerSession = Session<SessionData, SessionFlash>;
 
 export const SESSION_COOKIE = "__session";
 const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
-const storages = new Map<string, SessionStorage<SessionData, SessionFlash>>();
+// One per realm base path and secret, bounded like every cache.
+const storages = createCache<string, SessionStorage<SessionData, SessionFlash>>({ max: 1_000 });
 
 /**
  * The session storage for a server's secret: httpOnly, SameSite=Lax, signed, Secure in
@@ -41,9 +43,8 @@ export function sessionStorage(
   path = "/",
 ): SessionStorage<SessionData, SessionFlash> {
   const id = `${secure}|${path}|${secret}`;
-  let storage = storages.get(id);
-  if (!storage) {
-    storage = createCookieSessionStorage<SessionData, SessionFlash>({
+  return storages.getOrLoad(id, () =>
+    createCookieSessionStorage<SessionData, SessionFlash>({
       cookie: {
         name: SESSION_COOKIE,
         httpOnly: true,
@@ -53,10 +54,8 @@ export function sessionStorage(
         maxAge: MAX_AGE_SECONDS,
         secrets: [secret],
       },
-    });
-    storages.set(id, storage);
-  }
-  return storage;
+    }),
+  );
 }
 
 /** The storage of a realm's session: its cookie path is the realm's base path. */

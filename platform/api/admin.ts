@@ -1,8 +1,12 @@
 import { Hono, type Context } from "hono";
 import { readUpTo } from "./bounded-read.ts";
 import { every } from "hono/combine";
-import { validateSource, MAX_FILE_BYTES } from "../../schemas/validate-files.ts";
-import type { PageIssue } from "../../schemas/page-validation.ts";
+import { validate } from "../../schemas/validator.ts";
+import { validateDocumentSource } from "../realm-config/document-source.ts";
+import { MAX_FILE_BYTES } from "../realm-config/read-files.ts";
+import { validateRealmFolder } from "../realm-config/realm-folder.ts";
+import { validateSource } from "../realm-config/validate-source.ts";
+import type { RealmFolderCheck } from "../../schemas/generated/realm-folder-check.ts";
 import { deleteDraft, findDraft, saveDraft, type Draft } from "../documents/drafts.ts";
 import {
   ADMIN_TARGETS,
@@ -52,6 +56,25 @@ admin.post("/admin/validate", async (c) => {
   });
 });
 
+/**
+ * `POST /admin/validate/realm`: the body is a whole realm folder (`{folder?, files}`, each file's
+ * text by its path inside the folder); the report is what `npm run validate` and `npm run db:seed`
+ * print for that folder, cross references included.
+ */
+admin.post("/admin/validate/realm", async (c) => {
+  const body = validate<RealmFolderCheck>(
+    "realmFolderCheck",
+    parseJsonBody(await readCapped(c.req.raw)),
+  );
+  if (!body.ok) {
+    const [first] = body.issues;
+    throw badRequest("INVALID_BODY", `${first!.pointer || "/"} ${first!.message}`);
+  }
+  const files = new Map(Object.entries(body.value.files) as [string, string][]);
+  const report = validateRealmFolder({ name: body.value.folder ?? c.get("realm").name, files });
+  return c.json({ valid: report.issues.length === 0, issues: report.issues });
+});
+
 admin.get("/admin/drafts/:target/:key?", async (c) => {
   const { ref, db, realm } = scope(c);
   const [draft, published] = await Promise.all([
@@ -70,8 +93,9 @@ admin.get("/admin/drafts/:target/:key?", async (c) => {
 
 admin.put("/admin/drafts/:target/:key?", async (c) => {
   const { ref, db, realm, userId } = scope(c);
-  const document = parseJsonBody(await readCapped(c.req.raw));
-  refuseInvalid(ref, document);
+  const text = await readCapped(c.req.raw);
+  const document = parseJsonBody(text);
+  refuseInvalid(ref, validateDocumentSource(ref, text));
   const { $schema: _schema, ...stored } = document as Record<string, unknown>;
   const published = await latestVersion(db, realm, ref);
   const draft = await saveDraft(db, realm, ref, stored, {
@@ -94,7 +118,7 @@ admin.post("/admin/publish/:target/:key?", async (c) => {
     const store = tx as unknown as Db;
     const draft = await findDraft(store, realm, ref);
     if (!draft) throw notFound(`A draft of ${describeRef(c, ref)}`);
-    refuseInvalid(ref, draft.document);
+    refuseInvalid(ref, validateDocument(ref, draft.document));
     const published = await publishVersion(store, realm, ref, draft.document, {
       publishedBy: userId,
     });
@@ -126,7 +150,7 @@ admin.post("/admin/restore/:target/:version/:key?", async (c) => {
     const store = tx as unknown as Db;
     const found = await findVersion(store, realm, ref, wanted);
     if (!found) throw notFound(`Version ${wanted} of ${describeRef(c, ref)}`);
-    refuseInvalid(ref, found.document);
+    refuseInvalid(ref, validateDocument(ref, found.document));
     return publishVersion(store, realm, ref, found.document, {
       publishedBy: userId,
       restoredFrom: wanted,
@@ -177,8 +201,7 @@ function versionParam(c: Context<PlatformEnv>): number {
 }
 
 /** A document that fails validation is refused whole, with every problem found (422). */
-function refuseInvalid(ref: DocumentRef, document: unknown): void {
-  const issues: PageIssue[] = validateDocument(ref, document);
+function refuseInvalid(ref: DocumentRef, issues: { pointer: string; message: string }[]): void {
   if (issues.length === 0) return;
   throw new ApiError(
     422,

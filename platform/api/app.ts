@@ -42,6 +42,8 @@ export interface PlatformOptions {
   mediaSecret: () => Promise<string>;
   /** How long a session is trusted to be still on before the store is asked again. */
   sessionCacheMs?: number;
+  /** The clock of the platform's caches (default: the wall clock); tests move it by hand. */
+  now?: () => number;
 }
 
 /**
@@ -56,9 +58,10 @@ export function createPlatformApi({
   territoryHeader,
   mediaSecret,
   sessionCacheMs,
+  now,
 }: PlatformOptions) {
   const api = new Hono<PlatformEnv>().basePath("/api");
-  const sessions = liveSessions(store.db, { cacheMs: sessionCacheMs });
+  const sessions = liveSessions(store.db, { cacheMs: sessionCacheMs, now });
   api.use(async (c, next) => {
     c.set("store", store);
     c.set("tokens", tokens);

@@ -1,3 +1,4 @@
+import { createCache } from "../../contract/lru-cache.ts";
 import type { Db } from "../store/store.ts";
 import { sessionIsLive } from "./sessions.ts";
 
@@ -19,16 +20,13 @@ export function liveSessions(
   db: Db,
   { cacheMs = SESSION_CACHE_MS, now = Date.now }: { cacheMs?: number; now?: () => number } = {},
 ): LiveSessions {
-  const known = new Map<string, { live: boolean; until: number }>();
+  const known = createCache<string, boolean>({ max: MAX_CACHED, ttlMs: cacheMs, now });
   return {
     async isLive(sid) {
       const hit = known.get(sid);
-      if (hit && hit.until > now()) return hit.live;
+      if (hit !== undefined) return hit;
       const live = await sessionIsLive(db, sid);
-      known.delete(sid);
-      // Oldest first: a Map keeps insertion order.
-      if (known.size >= MAX_CACHED) known.delete(known.keys().next().value!);
-      known.set(sid, { live, until: now() + cacheMs });
+      known.set(sid, live);
       return live;
     },
     forget(sids) {

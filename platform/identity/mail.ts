@@ -1,23 +1,31 @@
+import type { LabelKey, RealmWording } from "../i18n/i18n.ts";
+import { translatorFor } from "../i18n/i18n.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
-import en from "./locales/en.json" with { type: "json" };
-import es from "./locales/es.json" with { type: "json" };
-import pt from "./locales/pt.json" with { type: "json" };
 
-const texts = { en, pt, es };
-export type MailKind = keyof typeof en;
+/** Each kind of email and the labels (contract/locales) of its subject and body. */
+const MAIL_LABELS = {
+  confirmation: ["mailConfirmationSubject", "mailConfirmationBody"],
+  "password-reset": ["mailPasswordResetSubject", "mailPasswordResetBody"],
+  "magic-link": ["mailMagicLinkSubject", "mailMagicLinkBody"],
+  "pin-reset": ["mailPinResetSubject", "mailPinResetBody"],
+} as const satisfies Record<string, readonly [LabelKey, LabelKey]>;
 
-/** Mail text in the viewer's language (its primary subtag), English when we have none. */
+export type MailKind = keyof typeof MAIL_LABELS;
+
+/**
+ * Mail text in the viewer's language (its primary subtag), English when we have none; a realm's
+ * own wording of these labels (realm.json `labels`) replaces ours.
+ */
 export function mailText(
   kind: MailKind,
   locale: string | undefined,
   values: Record<string, string | number>,
+  realm?: RealmWording,
 ): { subject: string; body: string } {
-  const language = (locale ?? "en").split(/[-_]/)[0]!.toLowerCase() as keyof typeof texts;
-  const template = (texts[language] ?? texts.en)[kind];
-  const fill = (text: string) =>
-    text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
-  return { subject: fill(template.subject), body: fill(template.body) };
+  const translate = translatorFor(locale, realm);
+  const [subject, body] = MAIL_LABELS[kind];
+  return { subject: translate(subject, values), body: translate(body, values) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { RealmWording } from "../i18n/i18n.ts";
 import type { Db } from "../store/store.ts";
 import { mailText, queueMail, webLink } from "./mail.ts";
 import { issueOneTimeToken } from "./one-time-tokens.ts";
@@ -11,7 +12,7 @@ export const PIN_RESET_TTL_MINUTES = 60;
  */
 export async function requestPinReset(
   db: Db,
-  realm: { name: string; fullName: string },
+  realm: RealmWording & { fullName: string },
   user: UserRow,
   locale: string,
   publicUrl: string,
@@ -26,12 +27,17 @@ export async function requestPinReset(
     realm.name,
     `/pin-reset/confirm?code=${encodeURIComponent(code)}`,
   );
-  const text = mailText("pin-reset", locale, {
-    realm: realm.fullName,
-    link,
-    code,
-    minutes: PIN_RESET_TTL_MINUTES,
-  });
+  const text = mailText(
+    "pin-reset",
+    locale,
+    {
+      realm: realm.fullName,
+      link,
+      code,
+      minutes: PIN_RESET_TTL_MINUTES,
+    },
+    realm,
+  );
   await queueMail(db, {
     realm: realm.name,
     recipient: user.contactEmail ?? user.email,

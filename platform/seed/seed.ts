@@ -5,7 +5,9 @@ import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 import { CANCELLATION_PROMO_KEY } from "../../schemas/document-kinds.ts";
 import { publishIfChanged } from "../documents/versions.ts";
-import { loadRealmConfigs, demoRealmsDir, type RealmConfig } from "./config.ts";
+import { loadRealmConfigs } from "../realm-config/load-realms.ts";
+import type { RealmConfig } from "../realm-config/realm-config.ts";
+import { demoRealmsDir } from "./config.ts";
 import { seedDemoAccounts } from "./demo-accounts.ts";
 import { seedDemoOAuthClient } from "./demo-oauth-clients.ts";
 

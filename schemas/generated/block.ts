@@ -24,3 +24,8 @@ export type Block = {
 } & (
   ContinueWatchingBlock | DetailsBlock | GridBlock | HeroBlock | PromoBlock | RailBlock | ScheduleBlock | SponsorBlock
 );
+/**
+ * Where the logo links (opens in a new tab): an http(s) URL or a path of this site starting with /.
+ */
+export type Link1 = string;
+

@@ -4,6 +4,8 @@
  * edit the schema and run `npm run schemas` again (`npm test` fails when this file drifts).
  */
 
+import type { Link } from "./link.ts";
+
 /**
  * A promotion: title, description, a 410x190 image and a call to action linking to a URL or to content.
  */
@@ -37,10 +39,7 @@ export interface PromoBlock {
    */
   link:
     | {
-        /**
-         * Absolute URL or a path of this site.
-         */
-        linkUrl: string;
+        linkUrl: Link;
       }
     | {
         /**

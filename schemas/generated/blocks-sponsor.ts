@@ -4,6 +4,8 @@
  * edit the schema and run `npm run schemas` again (`npm test` fails when this file drifts).
  */
 
+import type { Link } from "./link.ts";
+
 /**
  * A sponsor logo (300 px wide, image requested at width 150) linking out in a new tab; shown only when image, link and displayMode SHOW are all present. Without an imageUrl of its own, the block shows the sponsor of the item a playlist, series or season page shows (its content metadata), under the same rule.
  */
@@ -24,10 +26,7 @@ export interface SponsorBlock {
    * Logo image URL. Leave it out to show the page item's own sponsor instead (name, link and displayMode then come from the item too).
    */
   imageUrl?: string;
-  /**
-   * Where the logo links (opens in a new tab).
-   */
-  link?: string;
+  link?: Link;
   /**
    * SHOW to display the logo.
    */

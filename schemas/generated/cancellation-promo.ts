@@ -5,6 +5,11 @@
  */
 
 /**
+ * An http(s) URL or a path of this site starting with /.
+ */
+export type Link = string;
+
+/**
  * The offer shown to a subscriber who is about to cancel: title, description, a 410x190 image and a call to action linking to a URL or to content.
  */
 export interface CancellationPromo {
@@ -33,10 +38,7 @@ export interface CancellationPromo {
    */
   link:
     | {
-        /**
-         * Absolute URL or a path of this site.
-         */
-        linkUrl: string;
+        linkUrl: Link;
       }
     | {
         /**

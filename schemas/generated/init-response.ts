@@ -9,6 +9,11 @@ import type { Theme } from "./theme.ts";
 import type { Menu } from "./menu.ts";
 
 /**
+ * URL opened in a new tab (OUTBOUND_LINK): an http(s) URL or a path of this site starting with /.
+ */
+export type Link1 = string;
+
+/**
  * Answer of GET {api v1}/init: everything a client needs to draw a realm's shell.
  */
 export interface InitResponse {

@@ -4,6 +4,8 @@
  * edit the schema and run `npm run schemas` again (`npm test` fails when this file drifts).
  */
 
+import type { Link } from "./link.ts";
+
 /**
  * Navigation menu of a realm for one target platform (spec section 2, Navigation menu).
  */
@@ -43,10 +45,7 @@ export interface Item {
    * Target of the item, by type.
    */
   data?: {
-    /**
-     * URL opened in a new tab (OUTBOUND_LINK).
-     */
-    outboundLink?: string;
+    outboundLink?: Link;
     /**
      * View name mapped to a route (VIEW): home, browse, schedule, upcoming, news, fighters, releases, popular, history, epg, my_list, favourites, watchlists, multiview, watch_together, gifts, redeem_gift, myuefa, live_events, livenow, search, account, preferences, profiles, logout. Unknown names, and views whose route the realm lacks, are not shown.
      */

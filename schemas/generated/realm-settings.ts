@@ -4,6 +4,8 @@
  * edit the schema and run `npm run schemas` again (`npm test` fails when this file drifts).
  */
 
+import type { Link } from "./link.ts";
+
 /**
  * Feature switches and integration settings of one realm (spec section 3). They decide which routes exist and what viewers may do.
  */
@@ -105,10 +107,7 @@ export interface RealmSettings {
      * Show the banner to visitors who have not agreed yet.
      */
     enabled: boolean;
-    /**
-     * The cookie policy the banner links to: an http(s) URL or a path of this site starting with /.
-     */
-    policyUrl: string;
+    policyUrl: Link;
   };
   /**
    * The realm's Android app, offered in a dismissible banner to visitors on Android (dismissal is remembered in a cookie). Absent: no banner.

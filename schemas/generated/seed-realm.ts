@@ -8,6 +8,11 @@ import type { RealmSettings } from "./realm-settings.ts";
 import type { Theme } from "./theme.ts";
 
 /**
+ * An http(s) URL or a path of this site starting with /.
+ */
+export type Link1 = string;
+
+/**
  * A realm's identity, settings and theme, as a config file.
  */
 export interface SeedRealm {
@@ -104,10 +109,7 @@ export interface SeedRealm {
      */
     link:
       | {
-          /**
-           * Absolute URL or a path of this site.
-           */
-          linkUrl: string;
+          linkUrl: Link1;
         }
       | {
           /**

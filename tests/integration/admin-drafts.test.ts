@@ -98,6 +98,9 @@ describe("admin drafts", () => {
     expect(refused.body.code).toBe("INVALID_CONFIG");
     expect(refused.body.details.issues).toEqual([
       expect.objectContaining({
+        // Placed in the body sent, as `npm run validate` places it in a file.
+        line: 1,
+        column: JSON.stringify(broken).indexOf(":500") + 2,
         pointer: "/zones/main/0/itemsPerPage",
         blockId: "latest",
         blockType: "rail",

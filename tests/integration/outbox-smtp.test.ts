@@ -4,6 +4,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOutboxSender, MAX_ATTEMPTS } from "../../platform/identity/smtp.ts";
 import * as t from "../../platform/store/schema.ts";
+import { accountWithSession } from "../fixtures/accounts.ts";
 import { useSeededPlatform } from "../fixtures/platform.ts";
 
 const platform = useSeededPlatform();
@@ -44,6 +45,18 @@ const decodeQuotedPrintable = (data: string) =>
     "latin1",
   ).toString("utf8");
 
+/** The Subject header of a raw message, unfolded and its RFC 2047 encoded words decoded. */
+function decodeSubject(raw: string): string {
+  const header = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)![1]!.replace(/\r?\n[ \t]+/g, " ");
+  return header
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, encoding: string, words: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(words, "base64").toString("utf8")
+        : decodeQuotedPrintable(words.replace(/_/g, " ")),
+    )
+    .trim();
+}
+
 const ask = (email: string) =>
   platform.api.call("liga", "/api/v2/password/request", {
     method: "POST",
@@ -72,6 +85,47 @@ describe("outbox delivery over SMTP", () => {
     expect(text).toContain("/realm/liga/login/reset-password?pwrt=");
     const rows = await platform.store.db.select().from(t.outbox);
     expect(rows.every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
+  });
+
+  it("sends a realm's own wording of an email's labels", async () => {
+    const [liga] = await platform.store.db
+      .select({ labels: t.realms.labels })
+      .from(t.realms)
+      .where(eq(t.realms.name, "liga"));
+    const labels = {
+      ...liga!.labels,
+      pt: { ...liga!.labels.pt, mailPinResetSubject: "Seu novo PIN de {{realm}} está a um clique" },
+    };
+    await platform.store.db.update(t.realms).set({ labels }).where(eq(t.realms.name, "liga"));
+    try {
+      const viewer = await accountWithSession(platform.store, "liga", {
+        details: { locale: "pt", contactEmail: "familia@liga.test" },
+      });
+      const requested = await platform.api.call("liga", "/api/v1/parental-control/pin/reset", {
+        method: "POST",
+        body: "{}",
+        headers: viewer.auth,
+      });
+      expect(requested.status).toBe(202);
+      const sender = createOutboxSender(platform.store, {
+        smtpUrl,
+        from: "no-reply@liga.test",
+        intervalMs: 60_000,
+      });
+      await sender.flush();
+      await sender.stop();
+      const mail = received.find((m) => m.to.includes("familia@liga.test"));
+      // The overridden subject, while the body keeps the app's own wording.
+      expect(decodeSubject(mail!.data)).toBe("Seu novo PIN de Liga Play está a um clique");
+      expect(decodeQuotedPrintable(mail!.data)).toContain(
+        "Alguém pediu para redefinir o PIN de controle dos pais",
+      );
+    } finally {
+      await platform.store.db
+        .update(t.realms)
+        .set({ labels: liga!.labels })
+        .where(eq(t.realms.name, "liga"));
+    }
   });
 
   it("keeps a refused email queued with the error, and gives up after the last attempt", async () => {

@@ -2,7 +2,8 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigValidationError, demoRealmsDir } from "../../platform/seed/config.ts";
+import { ConfigValidationError } from "../../platform/realm-config/load-realms.ts";
+import { demoRealmsDir } from "../../platform/seed/config.ts";
 import { seed } from "../../platform/seed/seed.ts";
 import { useSeededPlatform } from "../fixtures/platform.ts";
 

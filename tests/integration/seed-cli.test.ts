@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 describe("npm run db:seed", () => {
-  it("exits 1 naming file, pointer and reason for a broken file, without opening the store", async () => {
+  it("exits 1 naming file, line, column, pointer and reason for a broken file, without opening the store", async () => {
     const dir = path.join(scratch, "realms");
     await cp(demoRealmsDir, dir, { recursive: true });
     const menuFile = path.join(dir, "arena", "menu.json");
@@ -38,7 +38,7 @@ describe("npm run db:seed", () => {
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
-      /^db:seed: invalid config \(1 problem\):\n\s+.*arena\/menu\.json \/layout: must be one of: TOP, TOP_LEFT, HAMBURGER, SIDEBAR\n$/,
+      /^db:seed: invalid config \(1 problem\):\n\s+.*arena\/menu\.json:1:\d+ \/layout must be one of: TOP, TOP_LEFT, HAMBURGER, SIDEBAR\n$/,
     );
     await expect(stat(dataDir)).rejects.toThrow();
   });

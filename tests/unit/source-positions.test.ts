@@ -1,7 +1,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { JsonSyntaxError, locateJson, MAX_DEPTH } from "../../schemas/source-positions.ts";
+import {
+  JsonSyntaxError,
+  locateJson,
+  MAX_DEPTH,
+} from "../../platform/realm-config/source-positions.ts";
 import { demoRealmsDir } from "../../platform/seed/config.ts";
 
 const lines = [

@@ -1,5 +1,5 @@
-import type { SchemaName } from "./index.ts";
-import { validatePage, type PageIssue } from "./page-validation.ts";
+import type { SchemaName } from "../../schemas/index.ts";
+import { validatePage, type PageIssue } from "../../schemas/page-validation.ts";
 
 /**
  * One kind of config file. A file's `"$schema"` decides its kind when present, since the editor

@@ -1,0 +1,125 @@
+import type { PageIssue } from "../../schemas/page-validation.ts";
+import type { RealmConfig } from "./realm-config.ts";
+
+/** An issue about a file of a realm folder, named by its path inside the folder. */
+export interface FolderIssue extends PageIssue {
+  file: string;
+}
+
+/** What a schema cannot say: keys that must name other items of the same realm, and the realm its folder. */
+export function crossReferenceIssues(config: RealmConfig): FolderIssue[] {
+  const issues: FolderIssue[] = [];
+  const contentFile = "content.json";
+  const realmFile = "realm.json";
+  const { content } = config;
+
+  if (config.realm.settings.realm !== config.name) {
+    issues.push({
+      file: realmFile,
+      pointer: "/settings/realm",
+      message: `must equal the folder name '${config.name}'`,
+    });
+  }
+  const languages = config.realm.settings.realmLanguages;
+  for (const language of Object.keys(config.realm.labels ?? {})) {
+    if (!languages.includes(language)) {
+      issues.push({
+        file: realmFile,
+        pointer: `/labels/${language}`,
+        message: `'${language}' is not one of settings.realmLanguages (${languages.join(", ")})`,
+      });
+    }
+  }
+  const duplicates = (list: { key: string }[], pointer: string) => {
+    const seen = new Set<string>();
+    list.forEach((item, i) => {
+      if (seen.has(item.key)) {
+        issues.push({
+          file: contentFile,
+          pointer: `${pointer}/${i}/key`,
+          message: `key '${item.key}' is used twice`,
+        });
+      }
+      seen.add(item.key);
+    });
+  };
+  duplicates(content.events, "/events");
+  duplicates(content.videos, "/videos");
+  duplicates(content.playlists, "/playlists");
+  duplicates(content.series, "/series");
+  duplicates(content.news, "/news");
+  duplicates(content.fighters ?? [], "/fighters");
+
+  const videoKeys = new Set(content.videos.map((v) => v.key));
+  content.events.forEach((event, i) => {
+    if (event.replayVideoKey && !videoKeys.has(event.replayVideoKey)) {
+      issues.push({
+        file: contentFile,
+        pointer: `/events/${i}/replayVideoKey`,
+        message: `no video has the key '${event.replayVideoKey}'`,
+      });
+    }
+  });
+  content.playlists.forEach((playlist, i) => {
+    playlist.videoKeys.forEach((key, j) => {
+      if (!videoKeys.has(key)) {
+        issues.push({
+          file: contentFile,
+          pointer: `/playlists/${i}/videoKeys/${j}`,
+          message: `no video has the key '${key}'`,
+        });
+      }
+    });
+  });
+  const heroCandidates = new Set([...videoKeys, ...content.events.map((e) => e.key)]);
+  (config.realm.heroKeys ?? []).forEach((key, i) => {
+    if (!heroCandidates.has(key)) {
+      issues.push({
+        file: realmFile,
+        pointer: `/heroKeys/${i}`,
+        message: `no event or video has the key '${key}'`,
+      });
+    }
+  });
+  const promoKeys = new Set<string>();
+  const linkTargets = {
+    LIVE: new Set(content.events.map((e) => e.key)),
+    // A VOD link may name a video or an event's replay, as the promo block's does.
+    VOD: new Set([...videoKeys, ...content.events.map((e) => e.key)]),
+    PLAYLIST: new Set(content.playlists.map((p) => p.key)),
+  };
+  (config.realm.promoNotifications ?? []).forEach((notification, i) => {
+    const pointer = `/promoNotifications/${i}`;
+    if (promoKeys.has(notification.key)) {
+      issues.push({
+        file: realmFile,
+        pointer: `${pointer}/key`,
+        message: `key '${notification.key}' is used twice`,
+      });
+    }
+    promoKeys.add(notification.key);
+    if ("contentLink" in notification.link) {
+      const { key, type } = notification.link.contentLink;
+      if (!linkTargets[type].has(key)) {
+        issues.push({
+          file: realmFile,
+          pointer: `${pointer}/link/contentLink/key`,
+          message: `no ${type === "LIVE" ? "event" : type === "VOD" ? "video or event" : "playlist"} has the key '${key}'`,
+        });
+      }
+    }
+    const { startOffsetHours, endOffsetHours } = notification;
+    if (
+      startOffsetHours !== undefined &&
+      endOffsetHours !== undefined &&
+      endOffsetHours <= startOffsetHours
+    ) {
+      issues.push({
+        file: realmFile,
+        pointer: `${pointer}/endOffsetHours`,
+        message: "must be after startOffsetHours",
+      });
+    }
+  });
+  return issues;
+}
