@@ -35,8 +35,12 @@ module.exports = {
     },
     {
       name: "no-product-code-imports-tests-or-scripts",
+      comment: "A block's own tests, kept in its folder, may use the shared test fixtures.",
       severity: "error",
-      from: { path: "^(app|platform|server|blocks|layouts|contract|schemas)/" },
+      from: {
+        path: "^(app|platform|server|blocks|layouts|contract|schemas)/",
+        pathNot: "\\.test\\.tsx?$",
+      },
       to: { path: "^(tests|scripts)/" },
     },
   ],
