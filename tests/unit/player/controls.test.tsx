@@ -52,6 +52,7 @@ afterEach(() => {
 
 async function renderControls(props: Partial<PlayerControlsProps> = {}) {
   view = mount();
+  const spies = callbacks();
   const all: PlayerControlsProps = {
     status: PLAYING_VIDEO,
     live: false,
@@ -59,13 +60,13 @@ async function renderControls(props: Partial<PlayerControlsProps> = {}) {
     stream: NO_TRACKS,
     menuContainer: document.body,
     pictureInPictureAvailable: false,
-    ...callbacks(),
+    ...spies,
     ...props,
   };
   await view.render(<PlayerControls {...all} />);
   const { container } = view;
   return {
-    props: all,
+    props: spies,
     container,
     button: (label: string) =>
       container.querySelector<HTMLButtonElement>(`[aria-label="${label}"]`),
