@@ -54,7 +54,8 @@ export function useHeartbeats({
       video?.removeEventListener("seeked", onSeeked);
       window.removeEventListener("pagehide", onPageHide);
       // Leaving the page inside the app (or starting over from a new grant) ends it too, where
-      // the viewer is by then.
+      // the viewer is by then: the ref holds a position, not a node, and its latest is wanted.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
       end(sessionId, positionRef.current ?? 0);
     };
   }, [grant, send, end, live, onRefused, videoRef, positionRef]);

@@ -12,12 +12,13 @@ export function useChallengedSubmit(
   form: RefObject<HTMLFormElement | null>,
 ): boolean {
   const submit = useSubmit();
-  const [solving, setSolving] = useState(false);
+  // The outcome whose challenge was last dealt with: solving until it is the current one.
+  const [settled, setSettled] = useState<FormOutcome>();
+  const solving = outcome?.status === "challenge" && settled !== outcome;
   useEffect(() => {
     if (outcome?.status !== "challenge" || !form.current) return;
     const element = form.current;
     const controller = new AbortController();
-    setSolving(true);
     solveChallenge(outcome.challenge, controller.signal)
       .then((value) => {
         const data = new FormData(element);
@@ -26,7 +27,7 @@ export function useChallengedSubmit(
       })
       // Aborted: the viewer left or submitted again; the new answer takes over.
       .catch(() => {})
-      .finally(() => setSolving(false));
+      .finally(() => setSettled(outcome));
     return () => controller.abort();
   }, [outcome, form, submit]);
   return solving;
