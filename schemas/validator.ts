@@ -16,9 +16,8 @@ export type ValidationResult<T> =
 
 let compiled: Map<SchemaName, ValidateFunction> | undefined;
 
-/** Compiles every schema once per process; later calls reuse the compiled functions. */
-function validators(): Map<SchemaName, ValidateFunction> {
-  if (compiled) return compiled;
+/** An Ajv set up as every config schema expects: draft 2020-12, formats, explained patterns. */
+export function schemaAjv(): Ajv2020 {
   const ajv = new Ajv2020({
     strict: true,
     allowUnionTypes: true,
@@ -32,6 +31,13 @@ function validators(): Map<SchemaName, ValidateFunction> {
   addFormats(ajv);
   // The message editors (VS Code) show when a pattern fails; the validator shows it too.
   ajv.addKeyword({ keyword: "patternErrorMessage", schemaType: "string" });
+  return ajv;
+}
+
+/** Compiles every schema once per process; later calls reuse the compiled functions. */
+function validators(): Map<SchemaName, ValidateFunction> {
+  if (compiled) return compiled;
+  const ajv = schemaAjv();
   for (const schema of allSchemas) ajv.addSchema(schema as object);
   compiled = new Map();
   for (const [name, id] of Object.entries(schemaIds) as [SchemaName, string][]) {

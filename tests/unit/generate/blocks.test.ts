@@ -1,11 +1,10 @@
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import Ajv2020 from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
 import { compile } from "json-schema-to-typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allSchemas } from "../../../schemas/index.ts";
+import { schemaAjv } from "../../../schemas/validator.ts";
 import { blockFiles, type GeneratedFile } from "../../../scripts/generate/blocks.ts";
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -51,8 +50,7 @@ describe("a block is a folder", () => {
   it("validates a page's zones with the new block, and rejects its unknown properties", () => {
     const generated = new Set(files.filter((f) => f.path.endsWith(".json")).map((f) => f.path));
     const ids = new Set([...generated].map((file) => (json(file) as { $id: string }).$id));
-    const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, discriminator: true });
-    addFormats(ajv);
+    const ajv = schemaAjv();
     for (const schema of allSchemas) if (!ids.has(schema.$id)) ajv.addSchema(schema as object);
     for (const file of generated) ajv.addSchema(json(file));
     const zones = ajv.getSchema("https://schemas.streaming.local/page-zones.schema.json")!;
