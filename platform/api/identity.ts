@@ -14,11 +14,7 @@ import {
   parseChallengeInput,
   verifyChallenge,
 } from "../identity/challenge.ts";
-import {
-  consentFieldsOf,
-  FUNCTIONAL_PURPOSES,
-  type ConsentField,
-} from "../identity/consent.ts";
+import { consentFieldsOf, FUNCTIONAL_PURPOSES, type ConsentField } from "../identity/consent.ts";
 import { mailText, queueMail, webLink, type MailKind } from "../identity/mail.ts";
 import { consumeOneTimeToken, issueOneTimeToken } from "../identity/one-time-tokens.ts";
 import {
@@ -192,11 +188,12 @@ async function sendLink(
 ) {
   const realm = c.get("realm");
   const link = webLink(publicUrl(c), realm.name, path);
-  const { subject, body: mailBody } = mailText(kind, user.locale ?? c.get("locale"), {
-    realm: settingsOf(c).realmFullName,
-    link,
-    ...values,
-  });
+  const { subject, body: mailBody } = mailText(
+    kind,
+    user.locale ?? c.get("locale"),
+    { realm: settingsOf(c).realmFullName, link, ...values },
+    realm,
+  );
   await queueMail(c.get("store").db, {
     realm: realm.name,
     recipient: user.email,

@@ -83,7 +83,7 @@ userDetails.get("/user/missing-information", authenticate, requireAccount, async
     throw new ApiError(
       422,
       "MISSING_INFORMATION",
-      label(c.get("locale"), "missingInformationText"),
+      label(c.get("locale"), "missingInformationText", {}, c.get("realm")),
       { missingFields: missing },
     );
   }
@@ -126,7 +126,7 @@ function valuesOf(body: Record<string, unknown>): Partial<Record<Column, string 
 function problemsOf(
   values: Partial<Record<Column, string | null>>,
   rules: DetailRule[],
-  locale: string,
+  say: (key: LabelKey, values?: Record<string, string>) => string,
 ): { field: Column; message: string }[] {
   const ruleOf = (column: Column) => rules.find((r) => r.id === column);
   const ordered = (Object.keys(CHECKS) as Column[]).sort(
@@ -144,14 +144,14 @@ function problemsOf(
       if (rule?.required) {
         problems.push({
           field: column,
-          message: label(locale, "fieldIsRequired", { field: label(locale, check.name) }),
+          message: say("fieldIsRequired", { field: say(check.name) }),
         });
       }
       continue;
     }
     const pattern = patternOf(rule?.regex) ?? check.pattern;
     if (value.length > check.max || (pattern && !pattern.test(value))) {
-      problems.push({ field: column, message: label(locale, own(rule?.error, check.invalid)) });
+      problems.push({ field: column, message: say(own(rule?.error, check.invalid)) });
     }
   }
   return problems;
@@ -168,7 +168,9 @@ userDetails.put("/user/profile", authenticate, requireAccount, requireJsonBody, 
   const values = valuesOf(await readObject(c.req.raw));
   const user = await accountOf(c);
   const locale = c.get("locale");
-  const problems = problemsOf(values, detailRules(c.get("realm").settings), locale);
+  const realm = c.get("realm");
+  const say = (key: LabelKey, values?: Record<string, string>) => label(locale, key, values, realm);
+  const problems = problemsOf(values, detailRules(realm.settings), say);
   if (problems.length > 0) {
     const error = new ApiError(400, "INVALID_FIELDS", problems[0]!.message, { fields: problems });
     return errorWithMessages(
@@ -184,7 +186,7 @@ userDetails.put("/user/profile", authenticate, requireAccount, requireJsonBody, 
       .set({ ...values, updatedAt: new Date() })
       .where(eq(t.users.id, user.id));
   }
-  return c.json({ messages: [label(locale, "userDetailsSaved")] });
+  return c.json({ messages: [say("userDetailsSaved")] });
 });
 
 /** The contract's error body, with every message rather than the first only. */

@@ -493,6 +493,35 @@ describe("password reset", () => {
     expect(old.status).toBe(401);
   });
 
+  it("words the email the realm's own way where it has its own text", async () => {
+    const [liga] = await platform.store.db
+      .select({ labels: t.realms.labels })
+      .from(t.realms)
+      .where(eq(t.realms.name, "liga"));
+    const own = "Nova senha para a {{realm}}, em dois cliques";
+    await platform.store.db
+      .update(t.realms)
+      .set({
+        labels: { ...liga!.labels, pt: { ...liga!.labels.pt, mailPasswordResetSubject: own } },
+      })
+      .where(eq(t.realms.name, "liga"));
+    try {
+      const ask = await platform.api.call(
+        "liga",
+        "/api/v2/password/request",
+        json({ email: "fan@liga.test" }),
+      );
+      expect(ask.status).toBe(202);
+      const mail = await latestMail("liga", "fan@liga.test");
+      expect(mail!.subject).toMatch(/^Nova senha para a .+, em dois cliques$/);
+    } finally {
+      await platform.store.db
+        .update(t.realms)
+        .set({ labels: liga!.labels })
+        .where(eq(t.realms.name, "liga"));
+    }
+  });
+
   it("answers the same for an unknown email, and sends nothing", async () => {
     const before = await platform.store.db.select().from(t.outbox);
     const res = await platform.api.call(
