@@ -17,7 +17,7 @@ import { isUnservablePath } from "./unservable-path.ts";
 import { forwardToPlatform } from "./platform-proxy.ts";
 import { createPlatformApi } from "../platform/api/app.ts";
 import { createTokenIssuer } from "../platform/auth/tokens.ts";
-import { HEADERS } from "../platform/api/contract.ts";
+import { HEADERS } from "../contract/headers.ts";
 import { imageRoutes } from "../platform/media/image-route.ts";
 import { inputGuards } from "./input-guards.ts";
 import { oauthTestClient } from "./oauth-test-client.ts";

@@ -2,6 +2,7 @@
  * Typed client of the platform contract (spec section 7). Used by loaders and actions; it holds
  * no secret, only the realm's public API key and the viewer's token.
  */
+import { HEADERS } from "../../contract/headers.ts";
 
 export interface PlatformClientOptions {
   /** Origin of the platform; paths are resolved against `${baseUrl}/api`. */
@@ -119,20 +120,20 @@ export function createPlatformClient(options: PlatformClientOptions) {
   async function send<T>(path: string, init: RequestOptions): Promise<T> {
     const headers = new Headers(init.headers);
     headers.set("Accept", "application/json");
-    headers.set("App", options.appId);
+    headers.set(HEADERS.app, options.appId);
     if (init.body !== undefined) headers.set("Content-Type", "application/json");
-    if (options.appVersion) headers.set("X-App-Version", options.appVersion);
-    if (options.deviceId) headers.set("X-Device-Id", options.deviceId);
+    if (options.appVersion) headers.set(HEADERS.appVersion, options.appVersion);
+    if (options.deviceId) headers.set(HEADERS.deviceId, options.deviceId);
     if (options.locale) headers.set("Accept-Language", options.locale.replace(/_/g, "-"));
-    if (options.requestId) headers.set("X-Request-Id", options.requestId);
-    if (options.clientAddress) headers.set("X-Client-Address", options.clientAddress);
+    if (options.requestId) headers.set(HEADERS.requestId, options.requestId);
+    if (options.clientAddress) headers.set(HEADERS.clientAddress, options.clientAddress);
     if (!init.anonymous) {
       if (!options.realm)
         throw new PlatformError(0, "MISSING_REALM", ["No realm is set for this call"]);
       if (!options.apiKey)
         throw new PlatformError(0, "MISSING_API_KEY", ["No API key is set for this call"]);
-      headers.set("Realm", options.realm);
-      headers.set("X-Api-Key", options.apiKey);
+      headers.set(HEADERS.realm, options.realm);
+      headers.set(HEADERS.apiKey, options.apiKey);
     }
     if (init.auth && !token) {
       throw new PlatformError(401, "AUTHENTICATION_REQUIRED", [
@@ -161,7 +162,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
     }
     const date = response.headers.get("Date");
     if (date && !Number.isNaN(Date.parse(date))) serverTimeOffsetMs = Date.parse(date) - Date.now();
-    const replacement = response.headers.get("Replacementauthorisation");
+    const replacement = response.headers.get(HEADERS.replacementAuthorisation);
     if (replacement) {
       token = replacement;
       options.onReplaceToken?.(replacement);
@@ -182,7 +183,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
           : [response.statusText || "Request failed"],
         typeof error.requestId === "string"
           ? error.requestId
-          : (response.headers.get("X-Request-Id") ?? undefined),
+          : (response.headers.get(HEADERS.requestId) ?? undefined),
         typeof error.details === "object" && error.details !== null
           ? (error.details as Record<string, unknown>)
           : undefined,

@@ -9,9 +9,8 @@ import { safeRedirectPath } from "../realm/safe-redirect.ts";
 import { requestSession } from "../session/request-session.server.ts";
 import { endSession } from "../session/viewer.server.ts";
 import { authErrorLabel } from "./auth-errors.ts";
-import type { Challenge } from "./challenge.ts";
-
-export const CHALLENGE_INPUT_HEADER = "X-Challenge-Input";
+import type { Challenge } from "../../contract/challenge.ts";
+import { HEADERS } from "../../contract/headers.ts";
 
 export interface SessionTokens {
   authorisationToken: string;
@@ -103,7 +102,7 @@ export async function identityCall(
   const platform = platformClient(context, { realm: realm as RealmLookup, locale: shell.locale });
   try {
     const tokens = await platform.post<SessionTokens>(path, body, {
-      headers: challengeInput ? { [CHALLENGE_INPUT_HEADER]: challengeInput } : {},
+      headers: challengeInput ? { [HEADERS.challengeInput]: challengeInput } : {},
     });
     if (keep(tokens)) {
       await storeSession(request, context, basePath, tokens);

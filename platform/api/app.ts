@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { HEADERS } from "../../contract/headers.ts";
 import type { TokenIssuer } from "../auth/tokens.ts";
 import type { Store } from "../store/store.ts";
 import { isStoreUnreachable } from "../store/store.ts";
@@ -68,9 +69,9 @@ export function createPlatformApi({
     c.set("mediaSecret", mediaSecret);
     // The outer server hands over the id it logs, so header, body and log line agree.
     const outer = (c.env as { requestId?: string } | undefined)?.requestId;
-    c.set("requestId", outer ?? c.req.header("X-Request-Id") ?? crypto.randomUUID());
+    c.set("requestId", outer ?? c.req.header(HEADERS.requestId) ?? crypto.randomUUID());
     await next();
-    c.header("X-Request-Id", c.get("requestId"));
+    c.header(HEADERS.requestId, c.get("requestId"));
     // Node adds Date on sockets only; in-process callers need it for their clock offset too.
     if (!c.res.headers.has("Date")) c.header("Date", new Date().toUTCString());
   });

@@ -1,24 +1,9 @@
 import { createMiddleware } from "hono/factory";
+import { HEADERS } from "../../contract/headers.ts";
 import { ApiError } from "./errors.ts";
 import type { PlatformEnv } from "./context.ts";
 import { findRealm, isValidApiKey, negotiateLocale } from "./realms.ts";
-import { readVpnVerdict, VPN_STATUS_HEADER, vpnStatus } from "./vpn.ts";
-
-/** Request headers of the platform contract (spec section 7). */
-export const HEADERS = {
-  apiKey: "X-Api-Key",
-  app: "App",
-  appVersion: "X-App-Version",
-  /**
-   * The viewer's address as a web tier vouches for it: `{address} {unix seconds} {signature}`
-   * (server/client-address.ts). Trusted only when signed with the shared session secret.
-   */
-  clientAddress: "X-Client-Address",
-  deviceId: "X-Device-Id",
-  realm: "Realm",
-  replacementAuthorisation: "Replacementauthorisation",
-  requestId: "X-Request-Id",
-} as const;
+import { readVpnVerdict, vpnStatus } from "./vpn.ts";
 
 /**
  * Every realm-scoped call names its realm and carries that realm's API key and an app
@@ -55,7 +40,7 @@ export const requireClient = createMiddleware<PlatformEnv>(async (c, next) => {
     : undefined;
   await next();
   // On every answer, errors included: the client shows the notice whatever it asked for.
-  if (vpn) c.header(VPN_STATUS_HEADER, vpn);
+  if (vpn) c.header(HEADERS.vpnStatus, vpn);
 });
 
 /** Bodies are JSON only: anything else is refused before a handler reads it. */

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorCode } from "../../contract/errors.ts";
 
 /** The contract's error body: an HTTP status, a machine code and human-readable messages. */
 export interface ApiErrorBody {
@@ -12,7 +13,7 @@ export interface ApiErrorBody {
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
   ) {
@@ -21,7 +22,7 @@ export class ApiError extends Error {
 }
 
 export const notFound = (what: string) => new ApiError(404, "NOT_FOUND", `${what} was not found`);
-export const badRequest = (code: string, message: string) => new ApiError(400, code, message);
+export const badRequest = (code: ErrorCode, message: string) => new ApiError(400, code, message);
 
 export function errorJson(c: Context, error: ApiError) {
   const body: ApiErrorBody & { details?: Record<string, unknown> } = {

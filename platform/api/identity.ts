@@ -6,14 +6,11 @@ import {
   formProblems,
   PASSWORD_LENGTH,
   signupProvider,
-} from "../../schemas/signup-fields.ts";
+} from "../../contract/signup-fields.ts";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../auth/passwords.ts";
-import {
-  CHALLENGE_INPUT_HEADER,
-  issueChallenge,
-  parseChallengeInput,
-  verifyChallenge,
-} from "../identity/challenge.ts";
+import { parseChallengeInput } from "../../contract/challenge.ts";
+import { HEADERS } from "../../contract/headers.ts";
+import { issueChallenge, verifyChallenge } from "../identity/challenge.ts";
 import {
   consentFieldsOf,
   FUNCTIONAL_PURPOSES,
@@ -123,7 +120,7 @@ async function requireChallenge(c: Context<PlatformEnv>) {
   if (!wanted) return;
   const { db } = c.get("store");
   const realm = c.get("realm").name;
-  const header = c.req.header(CHALLENGE_INPUT_HEADER);
+  const header = c.req.header(HEADERS.challengeInput);
   if (header === undefined) {
     throw new ApiError(428, "CHALLENGE_REQUIRED", "Solve the challenge and try again", {
       challenge: await issueChallenge(db, realm),

@@ -6,7 +6,7 @@ import type { Db } from "../store/store.ts";
 import { authenticate } from "./auth.ts";
 import type { PlatformEnv } from "./context.ts";
 import { ApiError, badRequest, notFound } from "./errors.ts";
-import { HEADERS } from "./contract.ts";
+import { HEADERS } from "../../contract/headers.ts";
 import { idParam, intParam } from "./pagination.ts";
 
 /** Promotional notifications (spec section 3 and 7): offered once after load, dismissed for good. */

@@ -1,6 +1,7 @@
 import en from "../../contract/locales/en.json";
 import es from "../../contract/locales/es.json";
 import pt from "../../contract/locales/pt.json";
+import type { LabelKey } from "../../contract/labels.ts";
 
 /**
  * Texts the platform itself writes for people (emails, validation messages) come from the web
@@ -9,7 +10,7 @@ import pt from "../../contract/locales/pt.json";
 const LABELS: Record<string, Record<string, string>> = { en, es, pt };
 const FALLBACK = "en";
 
-export type LabelKey = keyof typeof en;
+export type { LabelKey };
 
 /** The label `key` in the language of `locale` (else English), `{{name}}` filled from `values`. */
 export function label(

@@ -7,7 +7,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { fieldProblem, type SignupField } from "../../../schemas/signup-fields.ts";
+import { fieldProblem, type SignupField } from "../../../contract/signup-fields.ts";
 import { useT } from "../../i18n/i18n.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { regionName } from "../../ui/intl.ts";

@@ -1,4 +1,4 @@
-import type { RealmSettings } from "./generated/realm-settings.ts";
+import type { RealmSettings } from "../schemas/generated/realm-settings.ts";
 
 export type AuthenticationProvider = NonNullable<RealmSettings["authenticationProviders"]>[number];
 export type SignupField = NonNullable<AuthenticationProvider["fields"]>[number];
