@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { ConsentPrompt } from "../../schemas/generated/consent-prompt.ts";
-import type { ParentalControl } from "../../schemas/generated/parental-control.ts";
-import type { ProfileList } from "../../schemas/generated/profiles.ts";
+import type { ConsentPrompt } from "../../contract/generated/consent-prompt.ts";
+import type { ParentalControl } from "../../contract/generated/parental-control.ts";
+import type { ProfileList } from "../../contract/generated/profiles.ts";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
-import type { UserDetails } from "../../schemas/generated/user-details.ts";
+import type { UserDetails } from "../../contract/generated/user-details.ts";
 import { PlatformError, type PlatformClient } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import type { RealmRequest } from "../realm/request.server.ts";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import type { ConsentPrompt } from "../../schemas/generated/consent-prompt.ts";
+import type { ConsentPrompt } from "../../contract/generated/consent-prompt.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import { readChecks, writeChecks } from "./checks.server.ts";
 import { answer, readAccountForm } from "./form-answer.server.ts";

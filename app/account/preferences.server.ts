@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import type { ConsentPrompt } from "../../schemas/generated/consent-prompt.ts";
+import type { ConsentPrompt } from "../../contract/generated/consent-prompt.ts";
 import type { LabelKey } from "../feedback/toast.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import { consentInput } from "./consent.server.ts";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import type { Profile } from "../../schemas/generated/profiles.ts";
+import type { Profile } from "../../contract/generated/profiles.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import { answer, codeOf, readAccountForm } from "./form-answer.server.ts";
 import { realmSession } from "./session-tokens.server.ts";

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import type { OutboxList } from "../../schemas/generated/outbox.ts";
+import type { OutboxList } from "../../contract/generated/outbox.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import { pageParam, requireAdmin } from "./admin.server.ts";
 

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { AdminUserList } from "../../schemas/generated/admin-users.ts";
+import type { AdminUserList } from "../../contract/generated/admin-users.ts";
 import { authErrorLabel } from "../identity/auth-errors.ts";
 import { PlatformError } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";

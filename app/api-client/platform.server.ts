@@ -1,7 +1,7 @@
 import type { InitResponse } from "../../schemas/generated/init-response.ts";
-import type { LocaleData } from "../../schemas/generated/locale-data.ts";
-import type { RealmDirectory } from "../../schemas/generated/realm-directory.ts";
-import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
+import type { LocaleData } from "../../contract/generated/locale-data.ts";
+import type { RealmDirectory } from "../../contract/generated/realm-directory.ts";
+import type { RealmLookup } from "../../contract/generated/realm-lookup.ts";
 import { APP_ID, createPlatformClient, PlatformError, type PlatformClient } from "./client.ts";
 import type { PlatformLoadContext } from "./context.ts";
 import { TtlCache } from "./ttl-cache.ts";

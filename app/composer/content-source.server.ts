@@ -6,7 +6,7 @@ import type {
   PlaylistDetail,
   SeasonDetail,
   SeriesDetail,
-} from "../../schemas/generated/content-detail.ts";
+} from "../../contract/generated/content-detail.ts";
 import type { Sponsor } from "../../schemas/generated/sponsor.ts";
 import type { ContentSource, CurrentItem, ViewerSource } from "../../blocks/types.ts";
 import type { PlatformClient } from "../api-client/client.ts";

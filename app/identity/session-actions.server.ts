@@ -1,5 +1,5 @@
 import { redirectDocument, type ActionFunctionArgs } from "@remix-run/node";
-import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
+import type { RealmLookup } from "../../contract/generated/realm-lookup.ts";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import { PlatformError } from "../api-client/client.ts";
 import type { PlatformLoadContext } from "../api-client/context.ts";

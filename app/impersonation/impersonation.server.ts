@@ -4,8 +4,8 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from "@remix-run/node";
-import type { ImpersonationSession } from "../../schemas/generated/impersonation-session.ts";
-import type { UserDetails } from "../../schemas/generated/user-details.ts";
+import type { ImpersonationSession } from "../../contract/generated/impersonation-session.ts";
+import type { UserDetails } from "../../contract/generated/user-details.ts";
 import { PlatformError } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import { realmRequest, requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";

@@ -1,4 +1,4 @@
-import type { PromoNotifications } from "../../schemas/generated/promo-notifications.ts";
+import type { PromoNotifications } from "../../contract/generated/promo-notifications.ts";
 import { safeLinkUrl } from "../../blocks/links.ts";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PlatformError } from "../api-client/client.ts";

@@ -8,7 +8,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from "react";
-import type { PlaybackGrant } from "../../schemas/generated/playback.ts";
+import type { PlaybackGrant } from "../../contract/generated/playback.ts";
 import { useT } from "../i18n/i18n.ts";
 import { formatDuration } from "../ui/Card.tsx";
 import { useHydrated } from "../ui/client-state.tsx";

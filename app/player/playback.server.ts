@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { PlaybackGrant } from "../../schemas/generated/playback.ts";
+import type { PlaybackGrant } from "../../contract/generated/playback.ts";
 import { deviceIdOf } from "../notices/cookies.server.ts";
 import { PlatformError } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";

@@ -1,9 +1,9 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { isbot } from "isbot";
 import type { Card } from "../../schemas/generated/card.ts";
-import type { PlaybackGrant } from "../../schemas/generated/playback.ts";
+import type { PlaybackGrant } from "../../contract/generated/playback.ts";
 import type { ResultSet } from "../../schemas/generated/result-set.ts";
-import type { WatchItem } from "../../schemas/generated/watch-item.ts";
+import type { WatchItem } from "../../contract/generated/watch-item.ts";
 import { PlatformError, type PlatformClient } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";

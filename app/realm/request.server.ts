@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
+import type { RealmLookup } from "../../contract/generated/realm-lookup.ts";
 import type { Route } from "../../schemas/generated/route-table.ts";
 import { PlatformError } from "../api-client/client.ts";
 import type { PlatformLoadContext } from "../api-client/context.ts";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { SitemapListing } from "../../schemas/generated/sitemap-listing.ts";
+import type { SitemapListing } from "../../contract/generated/sitemap-listing.ts";
 import { fetchRealmDirectory, lookupRealm, platformClient } from "../api-client/platform.server.ts";
 import { realmRequest } from "../realm/request.server.ts";
 import type { RouteSettings } from "../realm/routes.ts";

@@ -1,4 +1,4 @@
-import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
+import type { RealmLookup } from "../../contract/generated/realm-lookup.ts";
 import { PlatformError } from "../api-client/client.ts";
 import type { PlatformLoadContext } from "../api-client/context.ts";
 import { platformClient } from "../api-client/platform.server.ts";

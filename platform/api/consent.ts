@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
-import type { ConsentAnswers } from "../../schemas/generated/consent-answers.ts";
-import type { ConsentPrompt, FunctionalPurpose } from "../../schemas/generated/consent-prompt.ts";
+import type { ConsentAnswers } from "../../contract/generated/consent-answers.ts";
+import type { ConsentPrompt, FunctionalPurpose } from "../../contract/generated/consent-prompt.ts";
 import {
   answersOf,
   consentFieldsOf,

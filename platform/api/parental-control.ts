@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { HEADERS } from "../../contract/headers.ts";
-import type { ParentalControl } from "../../schemas/generated/parental-control.ts";
+import type { ParentalControl } from "../../contract/generated/parental-control.ts";
 import { consumeOneTimeToken } from "../identity/one-time-tokens.ts";
 import { requestPinReset } from "../identity/pin-reset.ts";
 import { countAttempt } from "../identity/rate-limit.ts";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { ErrorCode } from "../../contract/errors.ts";
 import { Hono, type Context } from "hono";
-import type { PlaybackGrant } from "../../schemas/generated/playback.ts";
+import type { PlaybackGrant } from "../../contract/generated/playback.ts";
 import { liveWindowSeconds } from "../media/hls/live.ts";
 import { mediaScope, signMediaToken } from "../media/signing.ts";
 import { holdsLicence, readTerritory, territoryAllows } from "../playback/access.ts";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import type { ProfileList } from "../../schemas/generated/profiles.ts";
+import type { ProfileList } from "../../contract/generated/profiles.ts";
 import { RefreshRefused, type ProfileRow } from "../identity/sessions.ts";
 import { liveSessionOf, switchSessionProfile } from "../identity/profile-session.ts";
 import {

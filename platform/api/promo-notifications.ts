@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lte, notExists, or, type SQL } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import type { PromoNotification } from "../../schemas/generated/promo-notifications.ts";
+import type { PromoNotification } from "../../contract/generated/promo-notifications.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 import { authenticate } from "./auth.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import type { UserDetails } from "../../schemas/generated/user-details.ts";
+import type { UserDetails } from "../../contract/generated/user-details.ts";
 import { isLabelKey, label, type LabelKey } from "../i18n/labels.ts";
 import type { UserRow } from "../identity/sessions.ts";
 import {
