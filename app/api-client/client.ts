@@ -2,6 +2,15 @@
  * Typed client of the platform contract (spec section 7). Used by loaders and actions; it holds
  * no secret, only the realm's public API key and the viewer's token.
  */
+import {
+  ENDPOINTS,
+  endpointPath,
+  type Endpoint,
+  type EndpointName,
+  type ParamsOf,
+  type RequestOf,
+  type ResponseOf,
+} from "../../contract/endpoints.ts";
 import { HEADERS } from "../../contract/headers.ts";
 
 export interface PlatformClientOptions {
@@ -43,6 +52,14 @@ export interface RequestOptions {
   /** Sees the answer's headers (a successful one), for those that carry news such as X-Vpn-Status. */
   onHeaders?: (headers: Headers) => void;
 }
+
+/** A call named in the endpoint table: its parameters, body and per-call extras. */
+export type CallOptions<N extends EndpointName> = Pick<
+  RequestOptions,
+  "query" | "headers" | "onHeaders"
+> &
+  ([keyof ParamsOf<N>] extends [never] ? { params?: never } : { params: ParamsOf<N> }) &
+  (RequestOf<N> extends undefined ? { body?: never } : { body?: RequestOf<N> });
 
 /** An error answer of the platform, or a call that could not be made. */
 export class PlatformError extends Error {
@@ -193,8 +210,31 @@ export function createPlatformClient(options: PlatformClientOptions) {
     return body as T;
   }
 
+  /**
+   * Calls an endpoint of the table (contract/endpoints.ts): its method, path, whether it needs
+   * a viewer and the type of its answer all come from there.
+   */
+  function call<N extends EndpointName>(
+    name: N,
+    ...[init]: Partial<CallOptions<N>> extends CallOptions<N> ? [CallOptions<N>?] : [CallOptions<N>]
+  ): Promise<ResponseOf<N>> {
+    const endpoint: Endpoint = ENDPOINTS[name];
+    const { params, body, ...rest } = (init ?? {}) as CallOptions<N> & {
+      params?: Record<string, string | number>;
+      body?: unknown;
+    };
+    return request<ResponseOf<N>>(endpointPath(endpoint.path, params), {
+      ...rest,
+      method: endpoint.method,
+      body,
+      auth: endpoint.auth === "viewer" || endpoint.auth === "admin",
+      anonymous: endpoint.auth === "public",
+    });
+  }
+
   return {
     request,
+    call,
     baseUrl: options.baseUrl,
     get: <T>(path: string, init: Omit<RequestOptions, "method" | "body"> = {}) =>
       request<T>(path, { ...init, method: "GET" }),

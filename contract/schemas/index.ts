@@ -2,6 +2,15 @@ import card from "../../schemas/card.schema.json";
 import initResponse from "../../schemas/init-response.schema.json";
 import resultSet from "../../schemas/result-set.schema.json";
 import watchHistory from "../../schemas/watch-history.schema.json";
+import jsonObject from "./json-object.schema.json";
+import credentials from "./credentials.schema.json";
+import refreshRequest from "./refresh-request.schema.json";
+import referralSession from "./referral-session.schema.json";
+import userDetailsUpdate from "./user-details-update.schema.json";
+import consentAnswersUpdate from "./consent-answers-update.schema.json";
+import apiErrorBody from "./error.schema.json";
+import profileSwitch from "./profile-switch.schema.json";
+import sessionTokens from "./session-tokens.schema.json";
 import adminUsers from "./admin-users.schema.json";
 import consentAnswers from "./consent-answers.schema.json";
 import consentPrompt from "./consent-prompt.schema.json";
@@ -26,6 +35,15 @@ import watchItem from "./watch-item.schema.json";
  * A schema comes after those it refers to.
  */
 export const contractSchemas = [
+  profileSwitch,
+  sessionTokens,
+  jsonObject,
+  credentials,
+  refreshRequest,
+  referralSession,
+  userDetailsUpdate,
+  consentAnswersUpdate,
+  apiErrorBody,
   adminUsers,
   consentAnswers,
   consentPrompt,
@@ -47,6 +65,15 @@ export const contractSchemas = [
 
 /** Every body schema by name, those in schemas/ included; the endpoint table names them so. */
 export const bodySchemaIds = {
+  profileSwitch: profileSwitch.$id,
+  sessionTokens: sessionTokens.$id,
+  jsonObject: jsonObject.$id,
+  credentials: credentials.$id,
+  refreshRequest: refreshRequest.$id,
+  referralSession: referralSession.$id,
+  userDetailsUpdate: userDetailsUpdate.$id,
+  consentAnswersUpdate: consentAnswersUpdate.$id,
+  apiErrorBody: apiErrorBody.$id,
   adminUsers: adminUsers.$id,
   card: card.$id,
   consentAnswers: consentAnswers.$id,

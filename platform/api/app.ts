@@ -28,6 +28,7 @@ import { referrals } from "./referrals.ts";
 import { userDetails } from "./user-details.ts";
 import { sitemap } from "./sitemap.ts";
 import { tv } from "./tv.ts";
+import { validateRequestBody } from "./validate-body.ts";
 
 export interface PlatformOptions {
   store: Store;
@@ -75,6 +76,7 @@ export function createPlatformApi({
     // Node adds Date on sockets only; in-process callers need it for their clock offset too.
     if (!c.res.headers.has("Date")) c.header("Date", new Date().toUTCString());
   });
+  api.use(validateRequestBody);
 
   const v1 = new Hono<PlatformEnv>();
   v1.route("/", realmRoutes);

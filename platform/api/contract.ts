@@ -45,15 +45,19 @@ export const requireClient = createMiddleware<PlatformEnv>(async (c, next) => {
 
 /** Bodies are JSON only: anything else is refused before a handler reads it. */
 export const requireJsonBody = createMiddleware<PlatformEnv>(async (c, next) => {
-  if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "DELETE") {
-    const type = c.req.header("Content-Type") ?? "";
-    const hasBody = c.req.raw.body !== null && c.req.header("Content-Length") !== "0";
-    if (hasBody && !/^application\/json\b/i.test(type)) {
-      throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Request bodies must be application/json");
-    }
-  }
+  refuseNonJson(c.req.raw);
   await next();
 });
+
+/** A 415 for a request whose body is anything but JSON. */
+export function refuseNonJson(request: Request) {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "DELETE") return;
+  const type = request.headers.get("Content-Type") ?? "";
+  const hasBody = request.body !== null && request.headers.get("Content-Length") !== "0";
+  if (hasBody && !/^application\/json\b/i.test(type)) {
+    throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Request bodies must be application/json");
+  }
+}
 
 /** Parses a JSON body, turning malformed JSON into a 400 instead of an exception. */
 export async function readJson(request: Request): Promise<unknown> {

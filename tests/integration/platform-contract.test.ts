@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { useSeededPlatform } from "../fixtures/platform.ts";
+import { findEndpoint } from "../../contract/endpoints.ts";
+import { createTokenIssuer } from "../../platform/auth/tokens.ts";
+import { createPlatformApi } from "../../platform/api/app.ts";
+import { TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
 
 const platform = useSeededPlatform();
 
@@ -152,5 +155,70 @@ describe("init", () => {
     const res = await platform.api.call("arena", "/api/v1/init?menuTargetPlatform=TV");
     expect(res.status).toBe(400);
     expect((await res.json()).messages[0]).toMatch(/menuTargetPlatform/);
+  });
+});
+
+describe("the endpoint table", () => {
+  /** A path the route matches: the first choice of a `{a|b}` parameter, `1` for others. */
+  const samples = (route: string): string[] => {
+    const filled = route
+      .replace(/^\/api/, "")
+      .replace(/:\w+\{(\w+)[^}]*\}/g, "$1")
+      .replace(/:\w+(?!\?)\b(?!\?)/g, "1");
+    // An optional last parameter: the path with it and without it.
+    return filled.includes("?")
+      ? [filled.replace(/:\w+\?/, "1"), filled.replace(/\/:\w+\?/, "")]
+      : [filled];
+  };
+
+  it("names every route the platform serves", () => {
+    const api = createPlatformApi({
+      store: platform.store,
+      tokens: createTokenIssuer(TEST_TOKEN_SECRET),
+      mediaSecret: async () => "media-secret",
+    });
+    const routes = api.routes.filter((route) => route.method !== "ALL" && route.path !== "/api/*");
+    expect(routes.length).toBeGreaterThan(70);
+    const missing = routes.flatMap((route) =>
+      samples(route.path)
+        .filter((path) => !findEndpoint(route.method, path))
+        .map((path) => `${route.method} ${path}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
+describe("request bodies", () => {
+  const postSession = (body: unknown, language = "en") =>
+    platform.api.call("liga", "/api/v1/session", {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { "Accept-Language": language },
+    });
+
+  it("refuses a field of the wrong type with 400, naming it by JSON pointer", async () => {
+    const res = await postSession({ referralExid: 5 });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      status: 400,
+      code: "INVALID_BODY",
+      pointer: "/referralExid",
+      message: "/referralExid must be of type string",
+    });
+  });
+
+  it("points at a missing field and words the message in the caller's language", async () => {
+    const res = await postSession({ clickId: "abc" }, "es");
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      code: "INVALID_BODY",
+      pointer: "/referralExid",
+      message: "Falta /referralExid",
+    });
+  });
+
+  it("lets a body that fits through to the endpoint", async () => {
+    const res = await postSession({ referralExid: "spring-promo", clickId: "c-1" });
+    expect(res.status).toBe(201);
   });
 });
