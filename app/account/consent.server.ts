@@ -23,7 +23,7 @@ export async function consentAction(args: ActionFunctionArgs) {
   const names = form.getAll("field").map(String);
   let prompt: ConsentPrompt;
   try {
-    prompt = await client.get<ConsentPrompt>("/v2/consent-prompt", { auth: true });
+    prompt = await client.call("consentPrompt");
   } catch {
     return answer(args, submission, { ok: false, error: "errorUpdatingTermsOfUse" });
   }

@@ -62,10 +62,7 @@ async function fetchRealm(
   query: { name: string } | { host: string },
 ): Promise<RealmLookup | null> {
   try {
-    return await platformClient(context).get<RealmLookup>("/v1/realm-lookup", {
-      anonymous: true,
-      query,
-    });
+    return await platformClient(context).call("realmLookup", { query });
   } catch (error) {
     if (error instanceof PlatformError && error.code === "REALM_NOT_FOUND") return null;
     throw error;
@@ -73,7 +70,7 @@ async function fetchRealm(
 }
 
 export function fetchRealmDirectory(context: PlatformLoadContext): Promise<RealmDirectory> {
-  return platformClient(context).get<RealmDirectory>("/v1/realms", { anonymous: true });
+  return platformClient(context).call("realms");
 }
 
 export interface InitScope {
@@ -99,7 +96,7 @@ function loadInit(
   realm: RealmLookup,
   { locale, mobile, token }: InitScope,
 ): Promise<InitResponse> {
-  return platformClient(context, { realm, locale, token }).get<InitResponse>("/v1/init", {
+  return platformClient(context, { realm, locale, token }).call("init", {
     query: {
       countEvents: "LIVE",
       pk: "subTitleLanguage,audioLanguage,autoAdvance,pluginAccessTokens,videoBackgroundAutoPlay",
@@ -121,8 +118,8 @@ export function fetchLocaleData(
 ): Promise<LocaleData> {
   const code = locale.replace(/_/g, "-");
   return localeCache.get(`${context.platformBaseUrl}|${realm.realm}|${code}`, () =>
-    platformClient(context, { realm, locale: code }).get<LocaleData>(
-      `/v2/locale/${encodeURIComponent(realm.realm)}/${encodeURIComponent(code)}`,
-    ),
+    platformClient(context, { realm, locale: code }).call("locale", {
+      params: { realm: realm.realm, locale: code },
+    }),
   );
 }

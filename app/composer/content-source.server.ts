@@ -1,7 +1,6 @@
 import type { ContentQuery } from "../../schemas/generated/blocks-content-query.ts";
 import type { Card } from "../../schemas/generated/card.ts";
 import type { ResultSet } from "../../schemas/generated/result-set.ts";
-import type { WatchHistory } from "../../schemas/generated/watch-history.ts";
 import type {
   PlaylistDetail,
   SeasonDetail,
@@ -46,9 +45,7 @@ export function platformContentSource(
   async function seasonIdOf(seriesKey: string, number: number): Promise<number | null> {
     const id = await idByKey("series", seriesKey);
     if (id === null) return null;
-    const series = await platform.get<{ seasons: (Card & { seasonNumber: number })[] }>(
-      `/v2/series/${id}`,
-    );
+    const series = await platform.call("series", { params: { id } });
     return series.seasons.find((s) => s.seasonNumber === number)?.id ?? null;
   }
 
@@ -56,25 +53,25 @@ export function platformContentSource(
     const paged = { p: page, rpp };
     switch (query.kind) {
       case "events":
-        return platform.get<ResultSet>("/v2/events", { query: { ...paged, status: query.status } });
+        return platform.call("events", { query: { ...paged, status: query.status } });
       case "videos":
-        return platform.get<ResultSet>("/v2/vods", { query: paged });
+        return platform.call("vods", { query: paged });
       case "playlists":
-        return platform.get<ResultSet>("/v2/playlists", { query: paged });
+        return platform.call("playlists", { query: paged });
       case "news":
-        return platform.get<ResultSet>("/v2/news", { query: paged });
+        return platform.call("news", { query: paged });
       case "playlist": {
         const id = query.playlist
           ? await idByKey("playlist", query.playlist)
           : currentId("PLAYLIST");
         if (id === null) return emptyPage(page);
-        const playlist = await platform.get<{ videos: Card[] }>(`/v2/playlist/${id}`);
+        const playlist = await platform.call("playlist", { params: { id } });
         return slice(playlist.videos, page, rpp);
       }
       case "series": {
         const id = query.series ? await idByKey("series", query.series) : currentId("SERIES");
         if (id === null) return emptyPage(page);
-        const series = await platform.get<{ seasons: Card[] }>(`/v2/series/${id}`);
+        const series = await platform.call("series", { params: { id } });
         return slice(series.seasons, page, rpp);
       }
       case "season": {
@@ -83,7 +80,7 @@ export function platformContentSource(
             ? await seasonIdOf(query.series, query.season)
             : currentId("SEASON");
         if (seasonId === null) return emptyPage(page);
-        const detail = await platform.get<{ episodes: Card[] }>(`/v2/season/${seasonId}`);
+        const detail = await platform.call("season", { params: { id: seasonId } });
         return slice(detail.episodes, page, rpp);
       }
       case "items":
@@ -165,8 +162,7 @@ export function platformViewerSource(platform: PlatformClient): ViewerSource {
   return {
     async history(limit) {
       const rpp = Math.min(Math.max(Math.floor(limit), 1), 100);
-      return (await platform.get<WatchHistory>("/v2/history", { auth: true, query: { rpp } }))
-        .items;
+      return (await platform.call("history", { query: { rpp } })).items;
     },
   };
 }

@@ -10,13 +10,10 @@ import { requestSession } from "../session/request-session.server.ts";
 import { endSession } from "../session/viewer.server.ts";
 import { authErrorLabel } from "./auth-errors.ts";
 import type { Challenge } from "../../contract/challenge.ts";
+import type { SessionTokens } from "../../contract/generated/session-tokens.ts";
 import { HEADERS } from "../../contract/headers.ts";
 
-export interface SessionTokens {
-  authorisationToken: string;
-  refreshToken: string;
-  lacksConfirmation?: boolean;
-}
+export type { SessionTokens };
 
 /** What an identity form's action answers when it does not redirect. */
 export type FormOutcome =

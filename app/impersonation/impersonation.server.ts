@@ -71,7 +71,7 @@ async function startImpersonating(args: ActionFunctionArgs, token: string) {
   let tokens: ImpersonationSession;
   let account: UserDetails;
   try {
-    tokens = await anonymous.get<ImpersonationSession>("/v2/admin/user/impersonate", {
+    tokens = await anonymous.call("impersonate", {
       query: { token },
     });
   } catch (error) {
@@ -83,7 +83,7 @@ async function startImpersonating(args: ActionFunctionArgs, token: string) {
       realm,
       locale: shell.locale,
       token: tokens.authorisationToken,
-    }).get<UserDetails>("/v2/user/profile", { auth: true });
+    }).call("userDetails");
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     await anonymous.post("/v2/logout", { refreshToken: tokens.refreshToken }).catch(() => {});

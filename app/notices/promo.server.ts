@@ -45,10 +45,9 @@ function failure(error: unknown, setCookie?: string): Response {
 export async function promoNotificationLoader(args: LoaderFunctionArgs): Promise<Response> {
   const scope = await viewerPlatform(args);
   try {
-    const { promoNotifications } = await scope.platform.get<PromoNotifications>(
-      "/v2/promo-notification",
-      { query: { maxNotifications: 1 }, auth: scope.signedIn },
-    );
+    const { promoNotifications } = await scope.platform.call("promoNotifications", {
+      query: { maxNotifications: 1 },
+    });
     const [first] = promoNotifications;
     return jsonAnswer(
       { promoNotification: first ? toView(first, scope.basePath) : null },

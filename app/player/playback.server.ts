@@ -45,7 +45,8 @@ export async function viewerPlayback(
     async grant(kind: PlaybackKind, id: number): Promise<PlaybackGrant | Refused> {
       if (!viewer.token) return SIGN_IN_FIRST;
       try {
-        return await platform.get<PlaybackGrant>(`/v2/playback/${kind}/${id}`, {
+        return await platform.call("playback", {
+          params: { kind, id },
           headers,
           query: {
             window: wantsShortDvrWindow(args.request.headers.get("User-Agent"))

@@ -118,7 +118,7 @@ async function relatedRails(
   if (kind === "vod") {
     if (item.type === "VOD_VIDEO" && item.seasonId) {
       try {
-        const season = await platform.get<{ episodes: Card[] }>(`/v2/season/${item.seasonId}`);
+        const season = await platform.call("season", { params: { id: item.seasonId } });
         rails.push({
           id: "season",
           titleKey: "moreFromThisSeason",
