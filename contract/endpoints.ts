@@ -26,6 +26,12 @@ export interface Endpoint {
  * and contract/openapi.json is generated from it.
  */
 export const ENDPOINTS = {
+  openapi: {
+    method: "GET",
+    path: "/openapi.json",
+    auth: "public",
+    summary: "This API as an OpenAPI 3.1 document",
+  },
   realmLookup: {
     method: "GET",
     path: "/v1/realm-lookup",

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { HEADERS } from "../../contract/headers.ts";
+import openapi from "../../contract/openapi.json";
 import type { TokenIssuer } from "../auth/tokens.ts";
 import type { Store } from "../store/store.ts";
 import { isStoreUnreachable } from "../store/store.ts";
@@ -119,6 +120,9 @@ export function createPlatformApi({
   v4.use("/*", requireClient);
   v4.route("/", oauth);
   api.route("/v4", v4);
+
+  // Generated from the endpoint table by `npm run schemas`, like the types both sides use.
+  api.get("/openapi.json", (c) => c.json(openapi));
 
   api.notFound((c) =>
     errorJson(c, new ApiError(404, "NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}`)),

@@ -1,10 +1,12 @@
 /**
- * The contract's generated files: TypeScript types of contract/schemas/ in contract/generated/.
+ * The contract's generated files: TypeScript types of contract/schemas/ in contract/generated/,
+ * and the OpenAPI document of the platform API (contract/openapi.json).
  * With `check`, writes nothing and names the files that differ from what would be written.
  */
 import path from "node:path";
 import { contractSchemas } from "../../contract/schemas/index.ts";
 import { allSchemas } from "../../schemas/index.ts";
+import { generateOpenApi } from "./openapi.ts";
 import { emitTypes, typesFileName, type IdentifiedSchema } from "./typescript.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -33,5 +35,6 @@ export async function generateContract({ check }: { check: boolean }): Promise<n
     root,
   });
   if (check) for (const file of stale) console.error(`${file} is out of date: run npm run schemas`);
-  return check ? stale.length : 0;
+  const staleDocument = await generateOpenApi({ check });
+  return check ? stale.length + staleDocument : 0;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findEndpoint } from "../../contract/endpoints.ts";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { ENDPOINTS, findEndpoint } from "../../contract/endpoints.ts";
 import { createTokenIssuer } from "../../platform/auth/tokens.ts";
 import { createPlatformApi } from "../../platform/api/app.ts";
 import { TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
@@ -220,5 +221,34 @@ describe("request bodies", () => {
   it("lets a body that fits through to the endpoint", async () => {
     const res = await postSession({ referralExid: "spring-promo", clickId: "c-1" });
     expect(res.status).toBe(201);
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("is served at /api/openapi.json and is valid OpenAPI 3.1", async () => {
+    const res = await platform.api.app.request("/api/openapi.json");
+    expect(res.status).toBe(200);
+    const document = await res.json();
+    const validator = new Validator();
+    const result = await validator.validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+
+  it("describes every endpoint of the table, with its bodies", async () => {
+    const document = await (await platform.api.app.request("/api/openapi.json")).json();
+    const operations = Object.values(document.paths).flatMap((item) =>
+      Object.values(item as Record<string, { operationId: string }>).map((op) => op.operationId),
+    );
+    expect(operations.sort()).toEqual(Object.keys(ENDPOINTS).sort());
+    expect(document.paths["/v2/login"].post.requestBody.content["application/json"].schema).toEqual(
+      { $ref: "#/components/schemas/credentials" },
+    );
+    expect(document.paths["/v2/vod/{id}"].get.responses["200"].content).toEqual({
+      "application/json": {
+        schema: { $ref: "#/components/schemas/content-detail/$defs/videoDetail" },
+      },
+    });
   });
 });
