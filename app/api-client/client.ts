@@ -41,7 +41,8 @@ export interface PlatformClientOptions {
 
 export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "DELETE";
-  query?: Record<string, string | number | boolean | undefined>;
+  /** A list repeats its parameter (`ref=a&ref=b`). */
+  query?: Record<string, string | number | boolean | undefined | readonly string[]>;
   body?: unknown;
   /** The call needs a signed-in viewer: no token means an error before anything is sent. */
   auth?: boolean;
@@ -95,7 +96,8 @@ export function resolveUrl(baseUrl: string, path: string, query?: RequestOptions
         `${baseUrl.replace(/\/+$/, "")}/api${resolvePath(path.startsWith("/") ? path : `/${path}`)}`,
       );
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) url.searchParams.set(key, String(value));
+    if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, item);
+    else if (value !== undefined) url.searchParams.set(key, String(value));
   }
   return url;
 }

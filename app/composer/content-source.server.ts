@@ -27,7 +27,8 @@ export function platformContentSource(
     currentItem?.type === type ? currentItem.id : null;
   const idByKey = async (type: "playlist" | "series", key: string) => {
     try {
-      return (await platform.get<{ id: number }>(`/v2/${type}/by-key/${key}`)).id;
+      const name = type === "playlist" ? "playlistByKey" : "seriesByKey";
+      return (await platform.call(name, { params: { key } })).id;
     } catch (error) {
       if (error instanceof PlatformError && error.status === 404) return null;
       throw error;
@@ -37,9 +38,9 @@ export function platformContentSource(
     refs.length === 0
       ? []
       : (
-          await platform.get<{ hits: Card[] }>(
-            `/v2/cards?${refs.map((r) => `ref=${encodeURIComponent(`${r.type}:${r.key}`)}`).join("&")}`,
-          )
+          await platform.call("cards", {
+            query: { ref: refs.map((r) => `${r.type}:${r.key}`) },
+          })
         ).hits;
 
   async function seasonIdOf(seriesKey: string, number: number): Promise<number | null> {

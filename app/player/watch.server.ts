@@ -55,7 +55,7 @@ export async function loadWatchPage(args: LoaderFunctionArgs, kind: PlaybackKind
   watching.catch(() => undefined);
   let item: WatchItem;
   try {
-    item = await platform.get<WatchItem>(`/v2/${kind === "vod" ? "vod" : "event"}/${id}`);
+    item = await platform.call(kind === "vod" ? "vod" : "event", { params: { id } });
   } catch (error) {
     if (
       error instanceof PlatformError &&

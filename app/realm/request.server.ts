@@ -163,10 +163,7 @@ async function guestCheckIn(
 ) {
   const { session, save } = await requestSession(request, context, basePath);
   try {
-    const tokens = await platformClient(context, { realm }).post<{
-      authorisationToken: string;
-      refreshToken: string | null;
-    }>("/v2/login/guest/checkin");
+    const tokens = await platformClient(context, { realm }).call("guestCheckin");
     session.set("accessToken", tokens.authorisationToken);
     if (tokens.refreshToken) session.set("refreshToken", tokens.refreshToken);
   } catch (error) {

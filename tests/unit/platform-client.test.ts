@@ -281,3 +281,11 @@ describe("calls by endpoint name", () => {
     expect(platform.requests[0]!.headers.get("Realm")).toBeNull();
   });
 });
+
+describe("query lists", () => {
+  it("repeat their parameter once per item", () => {
+    expect(resolveUrl("http://p.test", "/v2/cards", { ref: ["EVENT:a", "VIDEO:b"] }).search).toBe(
+      "?ref=EVENT%3Aa&ref=VIDEO%3Ab",
+    );
+  });
+});
