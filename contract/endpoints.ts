@@ -625,11 +625,15 @@ export function pathPattern(path: string): RegExp {
   return new RegExp(`^${escaped}$`);
 }
 
+const patterns = (Object.values(ENDPOINTS) as Endpoint[]).map((endpoint) => ({
+  endpoint,
+  pattern: pathPattern(endpoint.path),
+}));
+
 /** The endpoint a method and a path below `/api` call, if any. */
 export function findEndpoint(method: string, path: string): Endpoint | undefined {
-  return (Object.values(ENDPOINTS) as Endpoint[]).find(
-    (endpoint) => endpoint.method === method && pathPattern(endpoint.path).test(path),
-  );
+  return patterns.find(({ endpoint, pattern }) => endpoint.method === method && pattern.test(path))
+    ?.endpoint;
 }
 
 /** The path of an endpoint with its parameters filled in, each escaped as a path segment. */
