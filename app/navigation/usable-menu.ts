@@ -38,8 +38,10 @@ function without(menu: Menu, pointers: Set<string>): Menu {
  * fit is left out and logged once, so one bad entry never costs the whole header. A menu whose
  * own fields do not fit (no layout, say) is not shown at all.
  */
-export function usableMenu(menu: unknown, realm: string): Menu | null {
-  if (menu === null || menu === undefined) return null;
+export function usableMenu(answer: unknown, realm: string): Menu | null {
+  if (typeof answer !== "object" || answer === null) return null;
+  // Init adds the published version to the config document, which has no such field.
+  const { version: _version, ...menu } = answer as Record<string, unknown>;
   const first = validate<Menu>("menu", menu);
   if (first.ok) return first.value;
   const broken = new Set<string>();
@@ -49,6 +51,6 @@ export function usableMenu(menu: unknown, realm: string): Menu | null {
     if (!item) return null;
     broken.add(item[1]!);
   }
-  const second = validate<Menu>("menu", without(menu as Menu, broken));
+  const second = validate<Menu>("menu", without(menu as unknown as Menu, broken));
   return second.ok ? second.value : null;
 }

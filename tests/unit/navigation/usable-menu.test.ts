@@ -13,8 +13,8 @@ afterEach(() => vi.restoreAllMocks());
 describe("the menu a realm's init gives", () => {
   it("is used as it is when it fits its schema", () => {
     const warn = warnings();
-    const menu = { layout: "TOP", items: [home, news] };
-    expect(usableMenu(menu, "arena-ok")).toEqual(menu);
+    const menu = { layout: "TOP", targetPlatform: "WEB", items: [home, news] };
+    expect(usableMenu({ ...menu, version: 3 }, "arena-ok")).toEqual(menu);
     expect(warn).not.toHaveBeenCalled();
   });
 
