@@ -12,6 +12,7 @@ export default tseslint.config(
       "public/",
       "data/",
       "schemas/generated/",
+      "contract/generated/",
       "platform/store/migrations/",
       "tests/.cache/",
       "test-results/",

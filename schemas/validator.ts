@@ -54,7 +54,7 @@ export function validate<T>(name: SchemaName, data: unknown): ValidationResult<T
   return { ok: false, issues: describeErrors(fn.errors ?? []) };
 }
 
-function describeErrors(errors: ErrorObject[]): ValidationIssue[] {
+export function describeErrors(errors: ErrorObject[]): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const seen = new Set<string>();
   for (const error of errors) {

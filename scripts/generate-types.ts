@@ -6,6 +6,7 @@ import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { compile } from "json-schema-to-typescript";
 import { generateBlocks } from "./generate/blocks.ts";
+import { generateContract } from "./generate/contract.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const outDir = path.join(root, "schemas/generated");
@@ -133,4 +134,5 @@ for (const schema of allSchemas) {
     console.log(`wrote schemas/generated/${path.basename(target)}`);
   }
 }
+drift += await generateContract({ check });
 if (drift) process.exit(1);

@@ -18,7 +18,7 @@ import { forwardToPlatform } from "./platform-proxy.ts";
 import { compressAnswers } from "./compression.ts";
 import { createPlatformApi } from "../platform/api/app.ts";
 import { createTokenIssuer } from "../platform/auth/tokens.ts";
-import { HEADERS } from "../platform/api/contract.ts";
+import { HEADERS } from "../contract/headers.ts";
 import { imageRoutes } from "../platform/media/image-route.ts";
 import { inputGuards } from "./input-guards.ts";
 import { oauthTestClient } from "./oauth-test-client.ts";

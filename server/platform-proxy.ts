@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { HEADERS } from "../contract/headers.ts";
 
 // Hop-by-hop and transport headers describe one connection, not the message.
 const HOP_BY_HOP = [
@@ -26,9 +27,9 @@ export async function forwardToPlatform(
   const target = new URL(`${incoming.pathname}${incoming.search}`, baseUrl);
   const headers = new Headers(c.req.raw.headers);
   for (const name of HOP_BY_HOP) headers.delete(name);
-  headers.set("X-Request-Id", requestId);
-  headers.delete("X-Client-Address");
-  if (vouchedClientAddress) headers.set("X-Client-Address", vouchedClientAddress);
+  headers.set(HEADERS.requestId, requestId);
+  headers.delete(HEADERS.clientAddress);
+  if (vouchedClientAddress) headers.set(HEADERS.clientAddress, vouchedClientAddress);
   const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD";
   let upstream: Response;
   try {

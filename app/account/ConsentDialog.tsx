@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { ConsentPromptField } from "../../schemas/generated/consent-prompt.ts";
+import type { ConsentPromptField } from "../../contract/generated/consent-prompt.ts";
 import { useT } from "../i18n/i18n.ts";
 import { routeHref } from "../realm/routes.ts";
 import { AccountDialog, FormMessage, useAccountForm } from "./ui.tsx";

@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import type { ConsentPromptField } from "../../schemas/generated/consent-prompt.ts";
-import type { ParentalControl } from "../../schemas/generated/parental-control.ts";
+import type { ConsentPromptField } from "../../contract/generated/consent-prompt.ts";
+import type { ParentalControl } from "../../contract/generated/parental-control.ts";
 import { useT } from "../i18n/i18n.ts";
 import { routeHref } from "../realm/routes.ts";
 import { AccountDialog, Field, FormMessage, useAccountForm } from "./ui.tsx";

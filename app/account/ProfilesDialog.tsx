@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { Profile, ProfileList } from "../../schemas/generated/profiles.ts";
+import type { Profile, ProfileList } from "../../contract/generated/profiles.ts";
 import { useT } from "../i18n/i18n.ts";
 import { routeHref } from "../realm/routes.ts";
 import { useHydrated } from "../ui/client-state.tsx";

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { ConsentPrompt } from "../../schemas/generated/consent-prompt.ts";
-import type { ParentalControl } from "../../schemas/generated/parental-control.ts";
-import type { ProfileList } from "../../schemas/generated/profiles.ts";
+import type { ConsentPrompt } from "../../contract/generated/consent-prompt.ts";
+import type { ParentalControl } from "../../contract/generated/parental-control.ts";
+import type { ProfileList } from "../../contract/generated/profiles.ts";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
-import type { UserDetails } from "../../schemas/generated/user-details.ts";
 import { PlatformError, type PlatformClient } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import type { RealmRequest } from "../realm/request.server.ts";
@@ -34,8 +33,8 @@ export const PREFERENCES_FLAG = "preferences";
 
 async function preferencesOf(client: PlatformClient) {
   const [parental, marketing] = await Promise.all([
-    client.get<ParentalControl>("/v1/parental-control", { auth: true }),
-    client.get<ConsentPrompt>("/v2/user/preferences/marketing", { auth: true }),
+    client.call("parentalControl"),
+    client.call("marketingPreferences"),
   ]);
   return { parental, marketing: marketing.fields };
 }
@@ -51,7 +50,7 @@ async function quietly<T>(call: () => Promise<T>, what: string): Promise<T | nul
 }
 
 async function consentToAsk(client: PlatformClient) {
-  const prompt = await client.get<ConsentPrompt>("/v2/consent-prompt", { auth: true });
+  const prompt = await client.call("consentPrompt");
   return prompt.fields.some((f) => f.required && f.answer === null) ? prompt.fields : [];
 }
 
@@ -65,7 +64,7 @@ export async function detailsToAsk(client: PlatformClient, settings: RealmSettin
     const fields = error.details?.missingFields;
     missing = Array.isArray(fields) ? fields.map(String) : [];
   }
-  const details = await client.get<UserDetails>("/v2/user/profile", { auth: true });
+  const details = await client.call("userDetails");
   return missingInformationForm(settings, missing, details);
 }
 
@@ -99,7 +98,7 @@ export async function loadAccountState(
   const wantsPreferences = new URL(request.url).searchParams.has(PREFERENCES_FLAG);
   const [profiles, consent, missing, preferences] = await Promise.all([
     (settings.profileConfiguration?.status ?? "NONE") === "CONFIGURED"
-      ? quietly(() => client.get<ProfileList>("/v2/user/profiles", { auth: true }), "profiles")
+      ? quietly(() => client.call("profiles"), "profiles")
       : null,
     askAdult && (settings.consentFields?.length ?? 0) > 0 && !isFresh(checks.consentAt)
       ? quietly(() => consentToAsk(client), "consent check")

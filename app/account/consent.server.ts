@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import type { ConsentPrompt } from "../../schemas/generated/consent-prompt.ts";
+import type { ConsentPrompt } from "../../contract/generated/consent-prompt.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import { readChecks, writeChecks } from "./checks.server.ts";
 import { answer, readAccountForm } from "./form-answer.server.ts";
@@ -23,7 +23,7 @@ export async function consentAction(args: ActionFunctionArgs) {
   const names = form.getAll("field").map(String);
   let prompt: ConsentPrompt;
   try {
-    prompt = await client.get<ConsentPrompt>("/v2/consent-prompt", { auth: true });
+    prompt = await client.call("consentPrompt");
   } catch {
     return answer(args, submission, { ok: false, error: "errorUpdatingTermsOfUse" });
   }

@@ -1,7 +1,7 @@
-import type { MissingInformation } from "../../schemas/generated/missing-information.ts";
+import type { MissingInformation } from "../../contract/generated/missing-information.ts";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
-import type { UserDetails } from "../../schemas/generated/user-details.ts";
-import { fieldProblem, type SignupField } from "../../schemas/signup-fields.ts";
+import type { UserDetails } from "../../contract/generated/user-details.ts";
+import { fieldProblem, type SignupField } from "../../contract/signup-fields.ts";
 
 export type DetailField = MissingInformation["missingFields"][number];
 

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import type { ConsentPrompt } from "../../schemas/generated/consent-prompt.ts";
 import type { LabelKey } from "../feedback/toast.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import { consentInput } from "./consent.server.ts";
@@ -85,14 +84,12 @@ export async function preferencesAction(args: ActionFunctionArgs) {
     case "marketing": {
       const names = form.getAll("field").map(String);
       try {
-        await client.put<ConsentPrompt>(
-          "/v2/user/preferences/marketing",
-          names.map((name) => ({
+        await client.call("updateMarketingPreferences", {
+          body: names.map((name) => ({
             promptField: name,
             answer: form.get(consentInput(name)) === "true",
           })),
-          { auth: true },
-        );
+        });
       } catch (error) {
         return fail(error);
       }

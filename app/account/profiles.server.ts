@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import type { Profile } from "../../schemas/generated/profiles.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import { answer, codeOf, readAccountForm } from "./form-answer.server.ts";
 import { realmSession } from "./session-tokens.server.ts";
@@ -33,11 +32,9 @@ export async function profileChangeAction(args: ActionFunctionArgs) {
   });
   if (form.get("intent") === "create") {
     try {
-      await client.post<Profile>(
-        "/v2/user/profiles",
-        { name: String(form.get("name") ?? ""), type: form.get("child") ? "CHILD" : "ADULT" },
-        { auth: true },
-      );
+      await client.call("createProfile", {
+        body: { name: String(form.get("name") ?? ""), type: form.get("child") ? "CHILD" : "ADULT" },
+      });
     } catch (error) {
       const code = codeOf(error);
       return answer(args, submission, {

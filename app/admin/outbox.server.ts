@@ -1,5 +1,4 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import type { OutboxList } from "../../schemas/generated/outbox.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import { pageParam, requireAdmin } from "./admin.server.ts";
 
@@ -10,8 +9,7 @@ export async function adminOutboxLoader(args: LoaderFunctionArgs) {
     realm,
     locale: shell.locale,
     token: viewer.token,
-  }).get<OutboxList>("/v2/admin/outbox", {
-    auth: true,
+  }).call("outbox", {
     query: { p: pageParam(new URL(args.request.url)), rpp: 20 },
   });
   return data({ mail }, { headers: { "Cache-Control": "private, no-store" } });

@@ -1,5 +1,4 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { AdminUserList } from "../../schemas/generated/admin-users.ts";
 import { authErrorLabel } from "../identity/auth-errors.ts";
 import { PlatformError } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";
@@ -25,8 +24,7 @@ export async function adminUsersLoader(args: LoaderFunctionArgs) {
     realm,
     locale: shell.locale,
     token: viewer.token,
-  }).get<AdminUserList>("/v2/admin/users", {
-    auth: true,
+  }).call("adminUsers", {
     query: { q: q || undefined, p: page, rpp: PAGE_SIZE },
   });
   return data(

@@ -2,6 +2,16 @@
  * Typed client of the platform contract (spec section 7). Used by loaders and actions; it holds
  * no secret, only the realm's public API key and the viewer's token.
  */
+import {
+  ENDPOINTS,
+  endpointPath,
+  type Endpoint,
+  type EndpointName,
+  type ParamsOf,
+  type RequestOf,
+  type ResponseOf,
+} from "../../contract/endpoints.ts";
+import { HEADERS } from "../../contract/headers.ts";
 
 export interface PlatformClientOptions {
   /** Origin of the platform; paths are resolved against `${baseUrl}/api`. */
@@ -31,7 +41,8 @@ export interface PlatformClientOptions {
 
 export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "DELETE";
-  query?: Record<string, string | number | boolean | undefined>;
+  /** A list repeats its parameter (`ref=a&ref=b`). */
+  query?: Record<string, string | number | boolean | undefined | readonly string[]>;
   body?: unknown;
   /** The call needs a signed-in viewer: no token means an error before anything is sent. */
   auth?: boolean;
@@ -42,6 +53,14 @@ export interface RequestOptions {
   /** Sees the answer's headers (a successful one), for those that carry news such as X-Vpn-Status. */
   onHeaders?: (headers: Headers) => void;
 }
+
+/** A call named in the endpoint table: its parameters, body and per-call extras. */
+export type CallOptions<N extends EndpointName> = Pick<
+  RequestOptions,
+  "query" | "headers" | "onHeaders"
+> &
+  ([keyof ParamsOf<N>] extends [never] ? { params?: never } : { params: ParamsOf<N> }) &
+  (RequestOf<N> extends undefined ? { body?: never } : { body?: RequestOf<N> });
 
 /** An error answer of the platform, or a call that could not be made. */
 export class PlatformError extends Error {
@@ -77,7 +96,8 @@ export function resolveUrl(baseUrl: string, path: string, query?: RequestOptions
         `${baseUrl.replace(/\/+$/, "")}/api${resolvePath(path.startsWith("/") ? path : `/${path}`)}`,
       );
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) url.searchParams.set(key, String(value));
+    if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, item);
+    else if (value !== undefined) url.searchParams.set(key, String(value));
   }
   return url;
 }
@@ -119,20 +139,20 @@ export function createPlatformClient(options: PlatformClientOptions) {
   async function send<T>(path: string, init: RequestOptions): Promise<T> {
     const headers = new Headers(init.headers);
     headers.set("Accept", "application/json");
-    headers.set("App", options.appId);
+    headers.set(HEADERS.app, options.appId);
     if (init.body !== undefined) headers.set("Content-Type", "application/json");
-    if (options.appVersion) headers.set("X-App-Version", options.appVersion);
-    if (options.deviceId) headers.set("X-Device-Id", options.deviceId);
+    if (options.appVersion) headers.set(HEADERS.appVersion, options.appVersion);
+    if (options.deviceId) headers.set(HEADERS.deviceId, options.deviceId);
     if (options.locale) headers.set("Accept-Language", options.locale.replace(/_/g, "-"));
-    if (options.requestId) headers.set("X-Request-Id", options.requestId);
-    if (options.clientAddress) headers.set("X-Client-Address", options.clientAddress);
+    if (options.requestId) headers.set(HEADERS.requestId, options.requestId);
+    if (options.clientAddress) headers.set(HEADERS.clientAddress, options.clientAddress);
     if (!init.anonymous) {
       if (!options.realm)
         throw new PlatformError(0, "MISSING_REALM", ["No realm is set for this call"]);
       if (!options.apiKey)
         throw new PlatformError(0, "MISSING_API_KEY", ["No API key is set for this call"]);
-      headers.set("Realm", options.realm);
-      headers.set("X-Api-Key", options.apiKey);
+      headers.set(HEADERS.realm, options.realm);
+      headers.set(HEADERS.apiKey, options.apiKey);
     }
     if (init.auth && !token) {
       throw new PlatformError(401, "AUTHENTICATION_REQUIRED", [
@@ -161,7 +181,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
     }
     const date = response.headers.get("Date");
     if (date && !Number.isNaN(Date.parse(date))) serverTimeOffsetMs = Date.parse(date) - Date.now();
-    const replacement = response.headers.get("Replacementauthorisation");
+    const replacement = response.headers.get(HEADERS.replacementAuthorisation);
     if (replacement) {
       token = replacement;
       options.onReplaceToken?.(replacement);
@@ -182,7 +202,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
           : [response.statusText || "Request failed"],
         typeof error.requestId === "string"
           ? error.requestId
-          : (response.headers.get("X-Request-Id") ?? undefined),
+          : (response.headers.get(HEADERS.requestId) ?? undefined),
         typeof error.details === "object" && error.details !== null
           ? (error.details as Record<string, unknown>)
           : undefined,
@@ -192,8 +212,31 @@ export function createPlatformClient(options: PlatformClientOptions) {
     return body as T;
   }
 
+  /**
+   * Calls an endpoint of the table (contract/endpoints.ts): its method, path, whether it needs
+   * a viewer and the type of its answer all come from there.
+   */
+  function call<N extends EndpointName>(
+    name: N,
+    ...[init]: Partial<CallOptions<N>> extends CallOptions<N> ? [CallOptions<N>?] : [CallOptions<N>]
+  ): Promise<ResponseOf<N>> {
+    const endpoint: Endpoint = ENDPOINTS[name];
+    const { params, body, ...rest } = (init ?? {}) as CallOptions<N> & {
+      params?: Record<string, string | number>;
+      body?: unknown;
+    };
+    return request<ResponseOf<N>>(endpointPath(endpoint.path, params), {
+      ...rest,
+      method: endpoint.method,
+      body,
+      auth: endpoint.auth === "viewer" || endpoint.auth === "admin",
+      anonymous: endpoint.auth === "public",
+    });
+  }
+
   return {
     request,
+    call,
     baseUrl: options.baseUrl,
     get: <T>(path: string, init: Omit<RequestOptions, "method" | "body"> = {}) =>
       request<T>(path, { ...init, method: "GET" }),

@@ -1,8 +1,8 @@
 import { createCache } from "../../contract/lru-cache.ts";
 import type { InitResponse } from "../../schemas/generated/init-response.ts";
-import type { LocaleData } from "../../schemas/generated/locale-data.ts";
-import type { RealmDirectory } from "../../schemas/generated/realm-directory.ts";
-import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
+import type { LocaleData } from "../../contract/generated/locale-data.ts";
+import type { RealmDirectory } from "../../contract/generated/realm-directory.ts";
+import type { RealmLookup } from "../../contract/generated/realm-lookup.ts";
 import { APP_ID, createPlatformClient, PlatformError, type PlatformClient } from "./client.ts";
 import type { PlatformLoadContext } from "./context.ts";
 
@@ -64,10 +64,7 @@ async function fetchRealm(
   query: { name: string } | { host: string },
 ): Promise<RealmLookup | null> {
   try {
-    return await platformClient(context).get<RealmLookup>("/v1/realm-lookup", {
-      anonymous: true,
-      query,
-    });
+    return await platformClient(context).call("realmLookup", { query });
   } catch (error) {
     if (error instanceof PlatformError && error.code === "REALM_NOT_FOUND") return null;
     throw error;
@@ -75,7 +72,7 @@ async function fetchRealm(
 }
 
 export function fetchRealmDirectory(context: PlatformLoadContext): Promise<RealmDirectory> {
-  return platformClient(context).get<RealmDirectory>("/v1/realms", { anonymous: true });
+  return platformClient(context).call("realms");
 }
 
 export interface InitScope {
@@ -101,7 +98,7 @@ function loadInit(
   realm: RealmLookup,
   { locale, mobile, token }: InitScope,
 ): Promise<InitResponse> {
-  return platformClient(context, { realm, locale, token }).get<InitResponse>("/v1/init", {
+  return platformClient(context, { realm, locale, token }).call("init", {
     query: {
       countEvents: "LIVE",
       pk: "subTitleLanguage,audioLanguage,autoAdvance,pluginAccessTokens,videoBackgroundAutoPlay",
@@ -123,8 +120,8 @@ export function fetchLocaleData(
 ): Promise<LocaleData> {
   const code = locale.replace(/_/g, "-");
   return localeCache.getOrLoad(`${context.platformBaseUrl}|${realm.realm}|${code}`, () =>
-    platformClient(context, { realm, locale: code }).get<LocaleData>(
-      `/v2/locale/${encodeURIComponent(realm.realm)}/${encodeURIComponent(code)}`,
-    ),
+    platformClient(context, { realm, locale: code }).call("locale", {
+      params: { realm: realm.realm, locale: code },
+    }),
   );
 }

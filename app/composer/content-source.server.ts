@@ -1,12 +1,11 @@
 import type { ContentQuery } from "../../schemas/generated/blocks-content-query.ts";
 import type { Card } from "../../schemas/generated/card.ts";
 import type { ResultSet } from "../../schemas/generated/result-set.ts";
-import type { WatchHistory } from "../../schemas/generated/watch-history.ts";
 import type {
   PlaylistDetail,
   SeasonDetail,
   SeriesDetail,
-} from "../../schemas/generated/content-detail.ts";
+} from "../../contract/generated/content-detail.ts";
 import type { Sponsor } from "../../schemas/generated/sponsor.ts";
 import type { ContentSource, CurrentItem, ViewerSource } from "../../blocks/types.ts";
 import type { PlatformClient } from "../api-client/client.ts";
@@ -28,7 +27,8 @@ export function platformContentSource(
     currentItem?.type === type ? currentItem.id : null;
   const idByKey = async (type: "playlist" | "series", key: string) => {
     try {
-      return (await platform.get<{ id: number }>(`/v2/${type}/by-key/${key}`)).id;
+      const name = type === "playlist" ? "playlistByKey" : "seriesByKey";
+      return (await platform.call(name, { params: { key } })).id;
     } catch (error) {
       if (error instanceof PlatformError && error.status === 404) return null;
       throw error;
@@ -38,17 +38,15 @@ export function platformContentSource(
     refs.length === 0
       ? []
       : (
-          await platform.get<{ hits: Card[] }>(
-            `/v2/cards?${refs.map((r) => `ref=${encodeURIComponent(`${r.type}:${r.key}`)}`).join("&")}`,
-          )
+          await platform.call("cards", {
+            query: { ref: refs.map((r) => `${r.type}:${r.key}`) },
+          })
         ).hits;
 
   async function seasonIdOf(seriesKey: string, number: number): Promise<number | null> {
     const id = await idByKey("series", seriesKey);
     if (id === null) return null;
-    const series = await platform.get<{ seasons: (Card & { seasonNumber: number })[] }>(
-      `/v2/series/${id}`,
-    );
+    const series = await platform.call("series", { params: { id } });
     return series.seasons.find((s) => s.seasonNumber === number)?.id ?? null;
   }
 
@@ -56,25 +54,25 @@ export function platformContentSource(
     const paged = { p: page, rpp };
     switch (query.kind) {
       case "events":
-        return platform.get<ResultSet>("/v2/events", { query: { ...paged, status: query.status } });
+        return platform.call("events", { query: { ...paged, status: query.status } });
       case "videos":
-        return platform.get<ResultSet>("/v2/vods", { query: paged });
+        return platform.call("vods", { query: paged });
       case "playlists":
-        return platform.get<ResultSet>("/v2/playlists", { query: paged });
+        return platform.call("playlists", { query: paged });
       case "news":
-        return platform.get<ResultSet>("/v2/news", { query: paged });
+        return platform.call("news", { query: paged });
       case "playlist": {
         const id = query.playlist
           ? await idByKey("playlist", query.playlist)
           : currentId("PLAYLIST");
         if (id === null) return emptyPage(page);
-        const playlist = await platform.get<{ videos: Card[] }>(`/v2/playlist/${id}`);
+        const playlist = await platform.call("playlist", { params: { id } });
         return slice(playlist.videos, page, rpp);
       }
       case "series": {
         const id = query.series ? await idByKey("series", query.series) : currentId("SERIES");
         if (id === null) return emptyPage(page);
-        const series = await platform.get<{ seasons: Card[] }>(`/v2/series/${id}`);
+        const series = await platform.call("series", { params: { id } });
         return slice(series.seasons, page, rpp);
       }
       case "season": {
@@ -83,7 +81,7 @@ export function platformContentSource(
             ? await seasonIdOf(query.series, query.season)
             : currentId("SEASON");
         if (seasonId === null) return emptyPage(page);
-        const detail = await platform.get<{ episodes: Card[] }>(`/v2/season/${seasonId}`);
+        const detail = await platform.call("season", { params: { id: seasonId } });
         return slice(detail.episodes, page, rpp);
       }
       case "items":
@@ -165,8 +163,7 @@ export function platformViewerSource(platform: PlatformClient): ViewerSource {
   return {
     async history(limit) {
       const rpp = Math.min(Math.max(Math.floor(limit), 1), 100);
-      return (await platform.get<WatchHistory>("/v2/history", { auth: true, query: { rpp } }))
-        .items;
+      return (await platform.call("history", { query: { rpp } })).items;
     },
   };
 }

@@ -34,7 +34,7 @@ export async function historyLoader(args: LoaderFunctionArgs) {
       realm,
       locale: shell.locale,
       token: viewer.token,
-    }).get<WatchHistory>("/v2/history", { auth: true, query: { rpp: askedCount(shown) } });
+    }).call("history", { query: { rpp: askedCount(shown) } });
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     console.error(`history: ${error.message}`);

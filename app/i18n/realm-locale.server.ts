@@ -1,5 +1,5 @@
-import type { LocaleData } from "../../schemas/generated/locale-data.ts";
-import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
+import type { LocaleData } from "../../contract/generated/locale-data.ts";
+import type { RealmLookup } from "../../contract/generated/realm-lookup.ts";
 import type { PlatformLoadContext } from "../api-client/context.ts";
 import { fetchLocaleData } from "../api-client/platform.server.ts";
 import { detectLanguage } from "./detect.ts";

@@ -1,10 +1,11 @@
+import type { LabelKey } from "../../contract/labels.ts";
 import { PlatformError } from "../api-client/client.ts";
 
 /**
  * Spec section 8, "Login/auth keys" and "Auth-provider codes": the label each answer of the
  * platform (or of an authentication provider) is shown with. Anything else is GENERIC.
  */
-export const AUTH_ERROR_LABELS: Record<string, string> = {
+export const AUTH_ERROR_LABELS: Record<string, LabelKey> = {
   CHALLENGE_FAILED: "reCaptchaAssessmentFailed",
   CHALLENGE_REQUIRED: "reCaptchaAssessmentFailed",
   CONFLICT: "emailErrorCode",

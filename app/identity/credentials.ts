@@ -2,7 +2,7 @@ import {
   CREDENTIAL_MESSAGES,
   EMAIL_PATTERN,
   PASSWORD_LENGTH,
-} from "../../schemas/signup-fields.ts";
+} from "../../contract/signup-fields.ts";
 
 /** Problems of a sign-in form (spec section 5), by field, in form order. */
 export function credentialProblems(email: string, password: string): Record<string, string> {

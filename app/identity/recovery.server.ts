@@ -12,7 +12,7 @@ import { requireRealmRequest, type RealmRequest } from "../realm/request.server.
 import { routeHref } from "../realm/routes.ts";
 import { authErrorLabel } from "./auth-errors.ts";
 import { credentialProblems } from "./credentials.ts";
-import { storeSession, type FormOutcome, type SessionTokens } from "./session-actions.server.ts";
+import { storeSession, type FormOutcome } from "./session-actions.server.ts";
 import { readForm } from "../realm/form-body.server.ts";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -148,7 +148,7 @@ export async function activateAction(args: ActionFunctionArgs) {
       await platform.delete(`/v2/pendingactivationuser/${id}`);
       return { status: "declined" } as const;
     }
-    const tokens = await platform.post<SessionTokens>(`/v2/pendingactivationuser/${id}/activate`);
+    const tokens = await platform.call("activate", { params: { id } });
     await storeSession(args.request, args.context, realmRequest.basePath, tokens);
     return redirectDocument(routeHref(realmRequest.basePath, { name: "home" }), 303);
   } catch (error) {

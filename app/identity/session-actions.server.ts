@@ -1,5 +1,5 @@
 import { redirectDocument, type ActionFunctionArgs } from "@remix-run/node";
-import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
+import type { RealmLookup } from "../../contract/generated/realm-lookup.ts";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import { PlatformError } from "../api-client/client.ts";
 import type { PlatformLoadContext } from "../api-client/context.ts";
@@ -9,15 +9,11 @@ import { safeRedirectPath } from "../realm/safe-redirect.ts";
 import { requestSession } from "../session/request-session.server.ts";
 import { endSession } from "../session/viewer.server.ts";
 import { authErrorLabel } from "./auth-errors.ts";
-import type { Challenge } from "./challenge.ts";
+import type { Challenge } from "../../contract/challenge.ts";
+import type { SessionTokens } from "../../contract/generated/session-tokens.ts";
+import { HEADERS } from "../../contract/headers.ts";
 
-export const CHALLENGE_INPUT_HEADER = "X-Challenge-Input";
-
-export interface SessionTokens {
-  authorisationToken: string;
-  refreshToken: string;
-  lacksConfirmation?: boolean;
-}
+export type { SessionTokens };
 
 /** What an identity form's action answers when it does not redirect. */
 export type FormOutcome =
@@ -103,7 +99,7 @@ export async function identityCall(
   const platform = platformClient(context, { realm: realm as RealmLookup, locale: shell.locale });
   try {
     const tokens = await platform.post<SessionTokens>(path, body, {
-      headers: challengeInput ? { [CHALLENGE_INPUT_HEADER]: challengeInput } : {},
+      headers: challengeInput ? { [HEADERS.challengeInput]: challengeInput } : {},
     });
     if (keep(tokens)) {
       await storeSession(request, context, basePath, tokens);

@@ -5,7 +5,7 @@ import {
   formProblems,
   orderedFields,
   signupProvider,
-} from "../../schemas/signup-fields.ts";
+} from "../../contract/signup-fields.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { routeHref } from "../realm/routes.ts";
 import { firstProblem } from "./credentials.ts";

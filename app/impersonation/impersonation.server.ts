@@ -4,8 +4,8 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from "@remix-run/node";
-import type { ImpersonationSession } from "../../schemas/generated/impersonation-session.ts";
-import type { UserDetails } from "../../schemas/generated/user-details.ts";
+import type { ImpersonationSession } from "../../contract/generated/impersonation-session.ts";
+import type { UserDetails } from "../../contract/generated/user-details.ts";
 import { PlatformError } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import { realmRequest, requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
@@ -71,7 +71,7 @@ async function startImpersonating(args: ActionFunctionArgs, token: string) {
   let tokens: ImpersonationSession;
   let account: UserDetails;
   try {
-    tokens = await anonymous.get<ImpersonationSession>("/v2/admin/user/impersonate", {
+    tokens = await anonymous.call("impersonate", {
       query: { token },
     });
   } catch (error) {
@@ -83,7 +83,7 @@ async function startImpersonating(args: ActionFunctionArgs, token: string) {
       realm,
       locale: shell.locale,
       token: tokens.authorisationToken,
-    }).get<UserDetails>("/v2/user/profile", { auth: true });
+    }).call("userDetails");
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     await anonymous.post("/v2/logout", { refreshToken: tokens.refreshToken }).catch(() => {});

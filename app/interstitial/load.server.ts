@@ -3,7 +3,7 @@ import type {
   PlaylistDetail,
   SeasonDetail,
   SeriesDetail,
-} from "../../schemas/generated/content-detail.ts";
+} from "../../contract/generated/content-detail.ts";
 import { PlatformError, type PlatformClient } from "../api-client/client.ts";
 import type { Interstitial } from "./interstitial.ts";
 

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { ResultSet } from "../../schemas/generated/result-set.ts";
 import { PlatformError } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
@@ -21,9 +20,11 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 export async function liveNowLoader(args: LoaderFunctionArgs): Promise<Response> {
   const { realm, shell } = await requireRealmRequest(args);
   try {
-    const live = await platformClient(args.context, { realm, locale: shell.locale }).get<ResultSet>(
-      "/v2/events",
-      { query: { status: "LIVE", rpp: LIVE_NOW_MAX } },
+    const live = await platformClient(args.context, { realm, locale: shell.locale }).call(
+      "events",
+      {
+        query: { status: "LIVE", rpp: LIVE_NOW_MAX },
+      },
     );
     const answer: LiveNowAnswer = { events: live.hits, totalHits: live.totalHits };
     return Response.json(answer, { headers: NO_STORE });

@@ -1,4 +1,5 @@
-import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
+import { HEADERS } from "../../contract/headers.ts";
+import type { RealmLookup } from "../../contract/generated/realm-lookup.ts";
 import { PlatformError } from "../api-client/client.ts";
 import type { PlatformLoadContext } from "../api-client/context.ts";
 import { platformClient } from "../api-client/platform.server.ts";
@@ -6,9 +7,6 @@ import type { RealmRequest } from "../realm/request.server.ts";
 import { readChoices } from "./cookies.server.ts";
 import { noticesFor, type Notices, type VpnStatus } from "./notices.ts";
 import { isAndroid, isOutdatedBrowser } from "./user-agent.ts";
-
-/** The platform's answer header about the viewer's network (docs/api.md, VPN). */
-export const VPN_STATUS_HEADER = "X-Vpn-Status";
 
 /**
  * The notices of a request, for the root loader: the realm's settings (from its shell), the
@@ -47,7 +45,7 @@ async function vpnStatus(
     await platformClient(context, { realm }).get("/v1/realm", {
       headers: edgeHeaders,
       onHeaders(headers) {
-        const value = headers.get(VPN_STATUS_HEADER);
+        const value = headers.get(HEADERS.vpnStatus);
         status = value === "detected" || value === "blocked" ? value : null;
       },
     });

@@ -1,4 +1,4 @@
-import type { PromoNotifications } from "../../schemas/generated/promo-notifications.ts";
+import type { PromoNotifications } from "../../contract/generated/promo-notifications.ts";
 import { safeLinkUrl } from "../ui/links.ts";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PlatformError } from "../api-client/client.ts";
@@ -45,10 +45,9 @@ function failure(error: unknown, setCookie?: string): Response {
 export async function promoNotificationLoader(args: LoaderFunctionArgs): Promise<Response> {
   const scope = await viewerPlatform(args);
   try {
-    const { promoNotifications } = await scope.platform.get<PromoNotifications>(
-      "/v2/promo-notification",
-      { query: { maxNotifications: 1 }, auth: scope.signedIn },
-    );
+    const { promoNotifications } = await scope.platform.call("promoNotifications", {
+      query: { maxNotifications: 1 },
+    });
     const [first] = promoNotifications;
     return jsonAnswer(
       { promoNotification: first ? toView(first, scope.basePath) : null },

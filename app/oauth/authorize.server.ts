@@ -5,8 +5,9 @@ import {
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import { AUTH_ERROR_LABELS } from "../identity/auth-errors.ts";
-import type { Challenge } from "../identity/challenge.ts";
-import { CHALLENGE_INPUT_HEADER, type FormOutcome } from "../identity/session-actions.server.ts";
+import type { Challenge } from "../../contract/challenge.ts";
+import { HEADERS } from "../../contract/headers.ts";
+import type { FormOutcome } from "../identity/session-actions.server.ts";
 import { PlatformError } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
@@ -67,7 +68,7 @@ export async function authorizeAction(args: ActionFunctionArgs): Promise<FormOut
       {
         headers:
           typeof challengeInput === "string" && challengeInput
-            ? { [CHALLENGE_INPUT_HEADER]: challengeInput }
+            ? { [HEADERS.challengeInput]: challengeInput }
             : {},
       },
     );

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import type { PlaybackGrant } from "../../schemas/generated/playback.ts";
+import type { PlaybackGrant } from "../../contract/generated/playback.ts";
 import { useT } from "../i18n/i18n.ts";
 import { useHydrated } from "../ui/client-state.tsx";
 import { Icon } from "../ui/Icon.tsx";

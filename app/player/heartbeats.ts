@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from "react";
-import type { PlaybackGrant } from "../../schemas/generated/playback.ts";
+import type { PlaybackGrant } from "../../contract/generated/playback.ts";
 import type { PlaybackRefusal } from "./playback-errors.ts";
 
 export interface HeartbeatOptions {

@@ -1,4 +1,4 @@
-import type { PlaybackGrant } from "../../schemas/generated/playback.ts";
+import type { PlaybackGrant } from "../../contract/generated/playback.ts";
 import { isPlaybackRefusal, type PlaybackRefusal } from "./playback-errors.ts";
 
 /** The web app's playback routes for one video or event (see playback.server.ts). */

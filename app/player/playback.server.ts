@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { PlaybackGrant } from "../../schemas/generated/playback.ts";
+import type { PlaybackGrant } from "../../contract/generated/playback.ts";
 import { deviceIdOf } from "../notices/cookies.server.ts";
 import { PlatformError } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";
@@ -45,7 +45,8 @@ export async function viewerPlayback(
     async grant(kind: PlaybackKind, id: number): Promise<PlaybackGrant | Refused> {
       if (!viewer.token) return SIGN_IN_FIRST;
       try {
-        return await platform.get<PlaybackGrant>(`/v2/playback/${kind}/${id}`, {
+        return await platform.call("playback", {
+          params: { kind, id },
           headers,
           query: {
             window: wantsShortDvrWindow(args.request.headers.get("User-Agent"))

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
-import type { PlaybackGrant } from "../../schemas/generated/playback.ts";
+import type { PlaybackGrant } from "../../contract/generated/playback.ts";
 import { attachStream, type StreamEngine, type StreamState } from "./engine.ts";
 import type { PlayerEvents } from "./events.ts";
 import type { PlaybackRefusal } from "./playback-errors.ts";

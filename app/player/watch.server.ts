@@ -1,9 +1,9 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { isbot } from "isbot";
 import type { Card } from "../../schemas/generated/card.ts";
-import type { PlaybackGrant } from "../../schemas/generated/playback.ts";
+import type { PlaybackGrant } from "../../contract/generated/playback.ts";
 import type { ResultSet } from "../../schemas/generated/result-set.ts";
-import type { WatchItem } from "../../schemas/generated/watch-item.ts";
+import type { WatchItem } from "../../contract/generated/watch-item.ts";
 import { PlatformError, type PlatformClient } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
@@ -55,7 +55,7 @@ export async function loadWatchPage(args: LoaderFunctionArgs, kind: PlaybackKind
   watching.catch(() => undefined);
   let item: WatchItem;
   try {
-    item = await platform.get<WatchItem>(`/v2/${kind === "vod" ? "vod" : "event"}/${id}`);
+    item = await platform.call(kind === "vod" ? "vod" : "event", { params: { id } });
   } catch (error) {
     if (
       error instanceof PlatformError &&
@@ -118,7 +118,7 @@ async function relatedRails(
   if (kind === "vod") {
     if (item.type === "VOD_VIDEO" && item.seasonId) {
       try {
-        const season = await platform.get<{ episodes: Card[] }>(`/v2/season/${item.seasonId}`);
+        const season = await platform.call("season", { params: { id: item.seasonId } });
         rails.push({
           id: "season",
           titleKey: "moreFromThisSeason",

@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
+import type { RealmLookup } from "../../contract/generated/realm-lookup.ts";
 import type { Route } from "../../schemas/generated/route-table.ts";
 import { PlatformError } from "../api-client/client.ts";
 import type { PlatformLoadContext } from "../api-client/context.ts";
@@ -163,10 +163,7 @@ async function guestCheckIn(
 ) {
   const { session, save } = await requestSession(request, context, basePath);
   try {
-    const tokens = await platformClient(context, { realm }).post<{
-      authorisationToken: string;
-      refreshToken: string | null;
-    }>("/v2/login/guest/checkin");
+    const tokens = await platformClient(context, { realm }).call("guestCheckin");
     session.set("accessToken", tokens.authorisationToken);
     if (tokens.refreshToken) session.set("refreshToken", tokens.refreshToken);
   } catch (error) {

@@ -5,6 +5,7 @@ import { realmLocale } from "../i18n/realm-locale.server.ts";
 import { PlatformError } from "../api-client/client.ts";
 import type { PlatformLoadContext } from "../api-client/context.ts";
 import { fetchInit, lookupRealm } from "../api-client/platform.server.ts";
+import { usableMenu } from "../navigation/usable-menu.ts";
 import { deviceClass } from "./device.ts";
 
 export type Shell = Pick<
@@ -43,7 +44,7 @@ export async function loadShell(
       realm: init.realm,
       settings: init.settings,
       theme: init.theme,
-      menu: init.menu,
+      menu: usableMenu(init.menu, realm.realm),
       content: init.content,
       eventCount: init.eventCount,
       locale,

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { SitemapListing } from "../../schemas/generated/sitemap-listing.ts";
 import { fetchRealmDirectory, lookupRealm, platformClient } from "../api-client/platform.server.ts";
 import { realmRequest } from "../realm/request.server.ts";
 import type { RouteSettings } from "../realm/routes.ts";
@@ -43,9 +42,7 @@ export async function sitemapResponse(args: LoaderFunctionArgs): Promise<Respons
   const found = await realmRequest(args);
   if (!found) return new Response(null, { status: 404 });
   try {
-    const listing = await platformClient(args.context, { realm: found.realm }).get<SitemapListing>(
-      "/v2/sitemap",
-    );
+    const listing = await platformClient(args.context, { realm: found.realm }).call("sitemap");
     const site = canonicalSite(
       new URL(args.request.url),
       found.basePath,

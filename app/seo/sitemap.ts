@@ -1,4 +1,4 @@
-import type { SitemapListing } from "../../schemas/generated/sitemap-listing.ts";
+import type { SitemapListing } from "../../contract/generated/sitemap-listing.ts";
 import { TEMPLATE_PAGE_KEYS, NOT_FOUND_PAGE_KEY } from "../../schemas/document-kinds.ts";
 import { guardRoute } from "../realm/guards.ts";
 import { routeHref, routeNamed, type RouteSettings, type RouteTarget } from "../realm/routes.ts";

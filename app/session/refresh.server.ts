@@ -1,4 +1,4 @@
-import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
+import type { RealmLookup } from "../../contract/generated/realm-lookup.ts";
 import { PlatformError } from "../api-client/client.ts";
 import type { PlatformLoadContext } from "../api-client/context.ts";
 import { platformClient } from "../api-client/platform.server.ts";
@@ -25,7 +25,7 @@ export function refreshOnce(
   let pending = inFlight.get(key);
   if (!pending) {
     pending = platformClient(context, { realm })
-      .post<SessionTokens>("/v2/token/refresh", { refreshToken })
+      .call("refreshToken", { body: { refreshToken } })
       .finally(() => {
         // Kept a moment longer: a request that read the old cookie just after the answer
         // still gets the new pair instead of spending the used token again.

@@ -1,5 +1,5 @@
 import { decodeJwt } from "jose";
-import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
+import type { RealmLookup } from "../../contract/generated/realm-lookup.ts";
 import type { PlatformLoadContext } from "../api-client/context.ts";
 import { refreshOnce, sessionIsOver } from "./refresh.server.ts";
 import { requestSession } from "./request-session.server.ts";

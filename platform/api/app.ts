@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { HEADERS } from "../../contract/headers.ts";
+import openapi from "../../contract/openapi.json";
 import type { TokenIssuer } from "../auth/tokens.ts";
 import type { Store } from "../store/store.ts";
 import { isStoreUnreachable } from "../store/store.ts";
@@ -27,6 +29,7 @@ import { referrals } from "./referrals.ts";
 import { userDetails } from "./user-details.ts";
 import { sitemap } from "./sitemap.ts";
 import { tv } from "./tv.ts";
+import { validateRequestBody } from "./validate-body.ts";
 
 export interface PlatformOptions {
   store: Store;
@@ -71,12 +74,13 @@ export function createPlatformApi({
     c.set("mediaSecret", mediaSecret);
     // The outer server hands over the id it logs, so header, body and log line agree.
     const outer = (c.env as { requestId?: string } | undefined)?.requestId;
-    c.set("requestId", outer ?? c.req.header("X-Request-Id") ?? crypto.randomUUID());
+    c.set("requestId", outer ?? c.req.header(HEADERS.requestId) ?? crypto.randomUUID());
     await next();
-    c.header("X-Request-Id", c.get("requestId"));
+    c.header(HEADERS.requestId, c.get("requestId"));
     // Node adds Date on sockets only; in-process callers need it for their clock offset too.
     if (!c.res.headers.has("Date")) c.header("Date", new Date().toUTCString());
   });
+  api.use(validateRequestBody);
 
   const v1 = new Hono<PlatformEnv>();
   v1.route("/", realmRoutes);
@@ -119,6 +123,9 @@ export function createPlatformApi({
   v4.use("/*", requireClient);
   v4.route("/", oauth);
   api.route("/v4", v4);
+
+  // Generated from the endpoint table by `npm run schemas`, like the types both sides use.
+  api.get("/openapi.json", (c) => c.json(openapi));
 
   api.notFound((c) =>
     errorJson(c, new ApiError(404, "NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}`)),

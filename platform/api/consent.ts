@@ -1,6 +1,7 @@
+import type { ConsentAnswersUpdate } from "../../contract/generated/consent-answers-update.ts";
 import { Hono, type Context } from "hono";
-import type { ConsentAnswers } from "../../schemas/generated/consent-answers.ts";
-import type { ConsentPrompt, FunctionalPurpose } from "../../schemas/generated/consent-prompt.ts";
+import type { ConsentAnswers } from "../../contract/generated/consent-answers.ts";
+import type { ConsentPrompt, FunctionalPurpose } from "../../contract/generated/consent-prompt.ts";
 import {
   answersOf,
   consentFieldsOf,
@@ -87,11 +88,8 @@ async function storedAnswers(
  * `fields`. Answers are booleans (or their JSON text); a required field must be agreed to.
  */
 async function answersIn(request: Request, fields: ConsentField[]) {
-  const body = await readJson(request);
-  const list = Array.isArray(body) ? body : (body as { answers?: unknown } | null)?.answers;
-  if (!Array.isArray(list) || list.length === 0 || list.length > 50) {
-    throw badRequest("INVALID_BODY", "The body must be a list of 1 to 50 {promptField, answer}");
-  }
+  const body = (await readJson(request)) as ConsentAnswersUpdate;
+  const list = Array.isArray(body) ? body : body.answers;
   const seen = new Map<string, { field: ConsentField; answer: string }>();
   for (const item of list as { promptField?: unknown; answer?: unknown }[]) {
     const field = fields.find((f) => f.fieldName === item?.promptField);

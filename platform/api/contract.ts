@@ -1,24 +1,9 @@
 import { createMiddleware } from "hono/factory";
+import { HEADERS } from "../../contract/headers.ts";
 import { ApiError } from "./errors.ts";
 import type { PlatformEnv } from "./context.ts";
 import { findRealm, isValidApiKey, negotiateLocale } from "./realms.ts";
-import { readVpnVerdict, VPN_STATUS_HEADER, vpnStatus } from "./vpn.ts";
-
-/** Request headers of the platform contract (spec section 7). */
-export const HEADERS = {
-  apiKey: "X-Api-Key",
-  app: "App",
-  appVersion: "X-App-Version",
-  /**
-   * The viewer's address as a web tier vouches for it: `{address} {unix seconds} {signature}`
-   * (server/client-address.ts). Trusted only when signed with the shared session secret.
-   */
-  clientAddress: "X-Client-Address",
-  deviceId: "X-Device-Id",
-  realm: "Realm",
-  replacementAuthorisation: "Replacementauthorisation",
-  requestId: "X-Request-Id",
-} as const;
+import { readVpnVerdict, vpnStatus } from "./vpn.ts";
 
 /**
  * Every realm-scoped call names its realm and carries that realm's API key and an app
@@ -55,20 +40,24 @@ export const requireClient = createMiddleware<PlatformEnv>(async (c, next) => {
     : undefined;
   await next();
   // On every answer, errors included: the client shows the notice whatever it asked for.
-  if (vpn) c.header(VPN_STATUS_HEADER, vpn);
+  if (vpn) c.header(HEADERS.vpnStatus, vpn);
 });
 
 /** Bodies are JSON only: anything else is refused before a handler reads it. */
 export const requireJsonBody = createMiddleware<PlatformEnv>(async (c, next) => {
-  if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "DELETE") {
-    const type = c.req.header("Content-Type") ?? "";
-    const hasBody = c.req.raw.body !== null && c.req.header("Content-Length") !== "0";
-    if (hasBody && !/^application\/json\b/i.test(type)) {
-      throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Request bodies must be application/json");
-    }
-  }
+  refuseNonJson(c.req.raw);
   await next();
 });
+
+/** A 415 for a request whose body is anything but JSON. */
+export function refuseNonJson(request: Request) {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "DELETE") return;
+  const type = request.headers.get("Content-Type") ?? "";
+  const hasBody = request.body !== null && request.headers.get("Content-Length") !== "0";
+  if (hasBody && !/^application\/json\b/i.test(type)) {
+    throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Request bodies must be application/json");
+  }
+}
 
 /** Parses a JSON body, turning malformed JSON into a 400 instead of an exception. */
 export async function readJson(request: Request): Promise<unknown> {

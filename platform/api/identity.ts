@@ -6,14 +6,11 @@ import {
   formProblems,
   PASSWORD_LENGTH,
   signupProvider,
-} from "../../schemas/signup-fields.ts";
+} from "../../contract/signup-fields.ts";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../auth/passwords.ts";
-import {
-  CHALLENGE_INPUT_HEADER,
-  issueChallenge,
-  parseChallengeInput,
-  verifyChallenge,
-} from "../identity/challenge.ts";
+import { parseChallengeInput } from "../../contract/challenge.ts";
+import { HEADERS } from "../../contract/headers.ts";
+import { issueChallenge, verifyChallenge } from "../identity/challenge.ts";
 import { consentFieldsOf, FUNCTIONAL_PURPOSES, type ConsentField } from "../identity/consent.ts";
 import { mailText, queueMail, webLink, type MailKind } from "../identity/mail.ts";
 import { consumeOneTimeToken, issueOneTimeToken } from "../identity/one-time-tokens.ts";
@@ -82,12 +79,9 @@ export function publicUrl(c: Context<PlatformEnv>): string {
   return (c.env as { publicUrl?: string } | undefined)?.publicUrl ?? new URL(c.req.url).origin;
 }
 
+/** The body, an object as the endpoint's request schema says (contract/endpoints.ts). */
 export async function body(c: Context<PlatformEnv>): Promise<Record<string, unknown>> {
-  const parsed = await readJson(c.req.raw);
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    throw badRequest("INVALID_BODY", "The request body must be a JSON object");
-  }
-  return parsed as Record<string, unknown>;
+  return (await readJson(c.req.raw)) as Record<string, unknown>;
 }
 
 function tooMany(retryAfterSeconds: number): ApiError {
@@ -119,7 +113,7 @@ async function requireChallenge(c: Context<PlatformEnv>) {
   if (!wanted) return;
   const { db } = c.get("store");
   const realm = c.get("realm").name;
-  const header = c.req.header(CHALLENGE_INPUT_HEADER);
+  const header = c.req.header(HEADERS.challengeInput);
   if (header === undefined) {
     throw new ApiError(428, "CHALLENGE_REQUIRED", "Solve the challenge and try again", {
       challenge: await issueChallenge(db, realm),

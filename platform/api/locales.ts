@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
-import type { LocaleData } from "../../schemas/generated/locale-data.ts";
+import type { LocaleData } from "../../contract/generated/locale-data.ts";
 import type { PlatformEnv } from "./context.ts";
 import { ApiError, badRequest } from "./errors.ts";
 import { realmLanguage } from "./realms.ts";

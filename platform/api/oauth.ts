@@ -19,7 +19,8 @@ import {
 } from "../identity/sessions.ts";
 import * as t from "../store/schema.ts";
 import type { PlatformEnv } from "./context.ts";
-import { HEADERS, readJson, requireJsonBody } from "./contract.ts";
+import { HEADERS } from "../../contract/headers.ts";
+import { readJson, requireJsonBody } from "./contract.ts";
 import { ApiError, badRequest } from "./errors.ts";
 import { findRealm } from "./realms.ts";
 import { body, mainProfile, verifyCredentials } from "./identity.ts";

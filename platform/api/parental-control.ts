@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import type { ParentalControl } from "../../schemas/generated/parental-control.ts";
+import { HEADERS } from "../../contract/headers.ts";
+import type { ParentalControl } from "../../contract/generated/parental-control.ts";
 import { consumeOneTimeToken } from "../identity/one-time-tokens.ts";
 import { requestPinReset } from "../identity/pin-reset.ts";
 import { countAttempt } from "../identity/rate-limit.ts";
@@ -38,7 +39,7 @@ const stateOf = (user: Pick<UserRow, "parentalStatus" | "parentalPinHash">): Par
 async function replaceToken(c: Context<PlatformEnv>, status: Status) {
   const { exp: _exp, ...claims } = c.get("viewer")!;
   c.header(
-    "Replacementauthorisation",
+    HEADERS.replacementAuthorisation,
     await c.get("tokens").issueAccess({ ...claims, par: status }),
   );
 }

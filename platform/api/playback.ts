@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
+import type { ErrorCode } from "../../contract/errors.ts";
 import { Hono, type Context } from "hono";
-import type { PlaybackGrant } from "../../schemas/generated/playback.ts";
+import type { PlaybackGrant } from "../../contract/generated/playback.ts";
 import { liveWindowSeconds } from "../media/hls/live.ts";
 import { mediaScope, signMediaToken } from "../media/signing.ts";
 import { holdsLicence, readTerritory, territoryAllows } from "../playback/access.ts";
@@ -39,7 +40,7 @@ const GUEST_STREAMS = 1;
 /** The longest position a heartbeat may report (a day-long stream and then some). */
 const MAX_POSITION_SECONDS = 7 * 86400;
 
-const refuse = (status: 401 | 403 | 409, code: string, message: string) =>
+const refuse = (status: 401 | 403 | 409, code: ErrorCode, message: string) =>
   new ApiError(status, code, message);
 
 /** The signed-in viewer's account row, or null for a guest; refusals for everyone else. */

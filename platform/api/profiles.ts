@@ -1,6 +1,7 @@
+import type { ProfileSwitch } from "../../contract/generated/profile-switch.ts";
 import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import type { ProfileList } from "../../schemas/generated/profiles.ts";
+import type { ProfileList } from "../../contract/generated/profiles.ts";
 import { RefreshRefused, type ProfileRow } from "../identity/sessions.ts";
 import { liveSessionOf, switchSessionProfile } from "../identity/profile-session.ts";
 import {
@@ -171,10 +172,7 @@ profiles.post(
   async (c) => {
     requireProfiles(c);
     const id = idParam(c.req.param("id"));
-    const body = await readObject(c.req.raw);
-    if (typeof body.refreshToken !== "string" || body.refreshToken === "") {
-      throw badRequest("INVALID_BODY", "'refreshToken' (the session's refresh token) is required");
-    }
+    const body = await readObject<ProfileSwitch & { pin?: unknown }>(c.req.raw);
     const user = await accountOf(c);
     const { db } = c.get("store");
     const target = await findProfile(db, user.id, id);

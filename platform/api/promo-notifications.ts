@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, inArray, isNull, lte, notExists, or, type SQL } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import type { PromoNotification } from "../../schemas/generated/promo-notifications.ts";
+import type { PromoNotification } from "../../contract/generated/promo-notifications.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 import { authenticate } from "./auth.ts";
 import type { PlatformEnv } from "./context.ts";
 import { ApiError, badRequest, notFound } from "./errors.ts";
-import { HEADERS } from "./contract.ts";
+import { HEADERS } from "../../contract/headers.ts";
 import { idParam, intParam } from "./pagination.ts";
 
 /** Promotional notifications (spec section 3 and 7): offered once after load, dismissed for good. */

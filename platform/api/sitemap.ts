@@ -1,6 +1,6 @@
 import { desc, eq, max } from "drizzle-orm";
 import { Hono } from "hono";
-import type { SitemapListing } from "../../schemas/generated/sitemap-listing.ts";
+import type { SitemapListing } from "../../contract/generated/sitemap-listing.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 import type { PlatformEnv } from "./context.ts";

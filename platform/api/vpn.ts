@@ -17,8 +17,6 @@ export type VpnVerdict = "none" | "vpn" | "blocked";
 /** What the platform tells the client about the viewer's network, in `X-Vpn-Status`. */
 export type VpnStatus = "detected" | "blocked";
 
-export const VPN_STATUS_HEADER = "X-Vpn-Status";
-
 const VERDICTS: readonly VpnVerdict[] = ["none", "vpn", "blocked"];
 
 /** The edge's verdict; a value outside the vocabulary is a 400 naming the header. */

@@ -14,7 +14,7 @@ const APP_NAMESPACE = "translation";
 const FALLBACK_LANGUAGE = "en";
 const resources = { en, es, pt };
 
-export type LabelKey = keyof typeof en;
+export type { LabelKey } from "../../contract/labels.ts";
 
 /** A realm's own wording: label key to text, per language it offers. */
 export interface RealmWording {

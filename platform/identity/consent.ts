@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { FunctionalPurpose } from "../../schemas/generated/consent-prompt.ts";
+import type { FunctionalPurpose } from "../../contract/generated/consent-prompt.ts";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";

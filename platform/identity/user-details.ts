@@ -1,4 +1,4 @@
-import type { MissingInformation } from "../../schemas/generated/missing-information.ts";
+import type { MissingInformation } from "../../contract/generated/missing-information.ts";
 import type { UserRow } from "./sessions.ts";
 
 export type DetailField = MissingInformation["missingFields"][number];

@@ -45,7 +45,9 @@ test.describe("composed pages", () => {
     expect(anonymous.headers()["cache-control"]).toBe(
       "public, max-age=0, s-maxage=30, stale-while-revalidate=60",
     );
-    expect(anonymous.headers()["vary"]).toBe("Accept-Language, Cookie, User-Agent, Accept-Encoding");
+    expect(anonymous.headers()["vary"]).toBe(
+      "Accept-Language, Cookie, User-Agent, Accept-Encoding",
+    );
     // An Android browser's page has the app banner of the realm: never shared.
     const android = await request.get("/realm/liga", {
       headers: { "User-Agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/124.0 Mobile" },

@@ -1,10 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import {
-  CHALLENGE_INPUT_HEADER,
-  encodeChallengeInput,
-  solveChallenge,
-} from "../../platform/identity/challenge.ts";
+import { encodeChallengeInput, solveChallenge } from "../../contract/challenge.ts";
+import { HEADERS } from "../../contract/headers.ts";
 import { DEMO_KEYS } from "../fixtures/secrets.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -40,10 +37,10 @@ async function platformPost(
     const { details } = await res.json();
     const input = encodeChallengeInput({
       id: details.challenge.id,
-      secrets: [{ type: "CAPTCHA", value: solveChallenge(details.challenge) }],
+      secrets: [{ type: "CAPTCHA", value: await solveChallenge(details.challenge) }],
     });
     res = await request.post(path, {
-      headers: { ...headers, [CHALLENGE_INPUT_HEADER]: input },
+      headers: { ...headers, [HEADERS.challengeInput]: input },
       data: body,
     });
   }

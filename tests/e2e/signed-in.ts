@@ -1,11 +1,7 @@
 import type { BrowserContext } from "@playwright/test";
 import { sessionStorage, SESSION_COOKIE } from "../../app/session/session.server.ts";
 import { createTokenIssuer, type Role } from "../../platform/auth/tokens.ts";
-import {
-  encodeChallengeInput,
-  solveChallenge,
-  type Challenge,
-} from "../../platform/identity/challenge.ts";
+import { encodeChallengeInput, solveChallenge, type Challenge } from "../../contract/challenge.ts";
 import { DEMO_KEYS, TEST_SESSION_SECRET, TEST_TOKEN_SECRET } from "../fixtures/secrets.ts";
 
 /** An access token of the test server's platform for a viewer of `realm` with `role`. */
@@ -79,7 +75,7 @@ export async function passwordSession(
   let res = await login();
   if (res.status === 428) {
     const { challenge } = (await res.json()).details as { challenge: Challenge };
-    const value = solveChallenge(challenge);
+    const value = await solveChallenge(challenge);
     res = await login({
       "X-Challenge-Input": encodeChallengeInput({
         id: challenge.id,

@@ -1,9 +1,6 @@
 import { expect } from "@playwright/test";
-import {
-  CHALLENGE_INPUT_HEADER,
-  encodeChallengeInput,
-  solveChallenge,
-} from "../../platform/identity/challenge.ts";
+import { encodeChallengeInput, solveChallenge } from "../../contract/challenge.ts";
+import { HEADERS } from "../../contract/headers.ts";
 import { DEMO_KEYS } from "../fixtures/secrets.ts";
 import type { Card } from "../../schemas/generated/card.ts";
 
@@ -36,9 +33,9 @@ export async function platformCall(
   if (res.status !== 428) return res;
   const { challenge } = ((await res.json()) as { details: { challenge: never } }).details;
   return send({
-    [CHALLENGE_INPUT_HEADER]: encodeChallengeInput({
+    [HEADERS.challengeInput]: encodeChallengeInput({
       id: (challenge as { id: string }).id,
-      secrets: [{ type: "CAPTCHA", value: solveChallenge(challenge) }],
+      secrets: [{ type: "CAPTCHA", value: await solveChallenge(challenge) }],
     }),
   });
 }

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { validate } from "../../schemas/validator.ts";
+import { validateBody } from "../../contract/validator.ts";
 import * as t from "../../platform/store/schema.ts";
 import { accountWithSession } from "../fixtures/accounts.ts";
 import { useSeededPlatform } from "../fixtures/platform.ts";
@@ -27,7 +27,7 @@ describe("GET /api/v2/consent-prompt", () => {
     );
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(validate("consentPrompt", body).ok).toBe(true);
+    expect(validateBody("consentPrompt", body).ok).toBe(true);
     expect(body.fields).toEqual([
       {
         fieldName: "termsAndConditions",
@@ -71,7 +71,7 @@ describe("PUT /api/v2/consent-prompt and the answers", () => {
     });
     expect(res.status).toBe(200);
     const stored = await res.json();
-    expect(validate("consentAnswers", stored).ok).toBe(true);
+    expect(validateBody("consentAnswers", stored).ok).toBe(true);
     expect(stored.answers).toEqual([
       {
         consentField: {
@@ -161,7 +161,7 @@ describe("marketing preferences", () => {
     });
     expect(res.status).toBe(200);
     const after = await res.json();
-    expect(validate("consentPrompt", after).ok).toBe(true);
+    expect(validateBody("consentPrompt", after).ok).toBe(true);
     expect(after.fields.map((f: { answer: string | null }) => f.answer)).toEqual(["true", null]);
     // The terms are not a marketing preference.
     const terms = await call("/user/preferences/marketing", viewer.auth, {

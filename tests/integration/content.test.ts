@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { SchemaName } from "../../schemas/index.ts";
-import { validate } from "../../schemas/validator.ts";
+import type { BodySchemaName } from "../../contract/schemas/index.ts";
+import { validateBody } from "../../contract/validator.ts";
 import { useSeededPlatform } from "../fixtures/platform.ts";
 
 const platform = useSeededPlatform();
@@ -109,10 +109,10 @@ describe("sponsors in detail answers", () => {
   const detail = async (
     realm: "arena" | "liga",
     path: string,
-    schema: SchemaName,
+    schema: BodySchemaName,
   ): Promise<{ sponsor: unknown } & Record<string, unknown>> => {
     const body = await json(realm, path);
-    expect(validate(schema, body).issues, path).toEqual([]);
+    expect(validateBody(schema, body).issues, path).toEqual([]);
     return body;
   };
   const idOf = async (realm: "arena" | "liga", type: "series" | "playlist", key: string) =>

@@ -1,11 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  CHALLENGE_INPUT_HEADER,
-  encodeChallengeInput,
-  solveChallenge,
-  type Challenge,
-} from "../../platform/identity/challenge.ts";
+import { encodeChallengeInput, solveChallenge, type Challenge } from "../../contract/challenge.ts";
+import { HEADERS } from "../../contract/headers.ts";
 import { createTokenIssuer } from "../../platform/auth/tokens.ts";
 import { digest } from "../../platform/identity/secrets.ts";
 import { DEMO_PASSWORD, demoActivationId } from "../../platform/seed/demo-accounts.ts";
@@ -26,12 +22,12 @@ async function post(realm: Realm, path: string, body: unknown, address?: string)
     const { details } = (await res.json()) as { details: { challenge: Challenge } };
     const input = encodeChallengeInput({
       id: details.challenge.id,
-      secrets: [{ type: "CAPTCHA", value: solveChallenge(details.challenge) }],
+      secrets: [{ type: "CAPTCHA", value: await solveChallenge(details.challenge) }],
     });
     res = await platform.api.call(realm, path, {
       ...json(body),
       address,
-      headers: { [CHALLENGE_INPUT_HEADER]: input },
+      headers: { [HEADERS.challengeInput]: input },
     });
   }
   return res;
@@ -130,12 +126,12 @@ describe("challenge (arena has a CAPTCHA configuration)", () => {
     expect(details.challenge).toMatchObject({ algorithm: "SHA-256", difficulty: 14 });
     const input = encodeChallengeInput({
       id: details.challenge.id,
-      secrets: [{ type: "CAPTCHA", value: solveChallenge(details.challenge) }],
+      secrets: [{ type: "CAPTCHA", value: await solveChallenge(details.challenge) }],
     });
     const send = () =>
       platform.api.call("arena", "/api/v2/login", {
         ...json({ id: "viewer@arena.test", secret: DEMO_PASSWORD }),
-        headers: { [CHALLENGE_INPUT_HEADER]: input },
+        headers: { [HEADERS.challengeInput]: input },
       });
     expect((await send()).status).toBe(200);
     // A challenge is good for one attempt.
@@ -160,7 +156,7 @@ describe("challenge (arena has a CAPTCHA configuration)", () => {
     ]) {
       const res = await platform.api.call("arena", "/api/v2/login", {
         ...json({ id: "a@b.co", secret: "x" }),
-        headers: { [CHALLENGE_INPUT_HEADER]: header },
+        headers: { [HEADERS.challengeInput]: header },
       });
       expect(res.status).toBe(403);
       const body = await res.json();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validate } from "../../schemas/validator.ts";
+import { validateBody } from "../../contract/validator.ts";
 import { useSeededPlatform } from "../fixtures/platform.ts";
 
 const platform = useSeededPlatform();
@@ -10,7 +10,7 @@ describe("locale data", () => {
       const res = await platform.api.call("liga", `/api/v2/locale/liga/${locale}`);
       expect(res.status).toBe(200);
       const body = await res.json();
-      expect(validate("localeData", body).ok).toBe(true);
+      expect(validateBody("localeData", body).ok).toBe(true);
       expect(body).toMatchObject({
         translations: { signUp: "Suscríbete" },
         default_locale: "pt",
@@ -45,7 +45,7 @@ describe("sitemap listing", () => {
     const res = await platform.api.call("liga", "/api/v2/sitemap");
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(validate("sitemapListing", body).ok).toBe(true);
+    expect(validateBody("sitemapListing", body).ok).toBe(true);
     const pageKeys = body.pages.map((p: { key: string }) => p.key);
     expect(pageKeys).toEqual(expect.arrayContaining(["home", "browse", "plugin-standings"]));
     expect(pageKeys).not.toContain("all-videos");

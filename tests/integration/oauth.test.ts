@@ -2,12 +2,8 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTokenIssuer } from "../../platform/auth/tokens.ts";
-import {
-  CHALLENGE_INPUT_HEADER,
-  encodeChallengeInput,
-  solveChallenge,
-  type Challenge,
-} from "../../platform/identity/challenge.ts";
+import { encodeChallengeInput, solveChallenge, type Challenge } from "../../contract/challenge.ts";
+import { HEADERS } from "../../contract/headers.ts";
 import { verifierMatches } from "../../platform/identity/oauth.ts";
 import { digest } from "../../platform/identity/secrets.ts";
 import { DEMO_PASSWORD } from "../../platform/seed/demo-accounts.ts";
@@ -49,11 +45,11 @@ async function authorize(realm: Realm, overrides: Record<string, unknown> = {}) 
     const { details } = (await res.json()) as { details: { challenge: Challenge } };
     const input = encodeChallengeInput({
       id: details.challenge.id,
-      secrets: [{ type: "CAPTCHA", value: solveChallenge(details.challenge) }],
+      secrets: [{ type: "CAPTCHA", value: await solveChallenge(details.challenge) }],
     });
     res = await platform.api.call(realm, "/api/v4/oauth2-auth/code", {
       ...json(body),
-      headers: { [CHALLENGE_INPUT_HEADER]: input },
+      headers: { [HEADERS.challengeInput]: input },
     });
   }
   return res;

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { validate } from "../../schemas/validator.ts";
+import { validateBody } from "../../contract/validator.ts";
 import { verifyPassword } from "../../platform/auth/passwords.ts";
 import { createTokenIssuer } from "../../platform/auth/tokens.ts";
 import * as t from "../../platform/store/schema.ts";
@@ -31,7 +31,7 @@ describe("POST /api/v1/parental-control", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toEqual({ status: "RESTRICTED", pinSet: true });
-    expect(validate("parentalControl", body).ok).toBe(true);
+    expect(validateBody("parentalControl", body).ok).toBe(true);
     const replacement = res.headers.get("Replacementauthorisation");
     expect((await issuer.verifyAccess(replacement!)).par).toBe("RESTRICTED");
     const user = await userRow(viewer.user.id);

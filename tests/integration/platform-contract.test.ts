@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { useSeededPlatform } from "../fixtures/platform.ts";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { ENDPOINTS, findEndpoint } from "../../contract/endpoints.ts";
+import { createTokenIssuer } from "../../platform/auth/tokens.ts";
+import { createPlatformApi } from "../../platform/api/app.ts";
+import { TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
 
 const platform = useSeededPlatform();
 
@@ -152,5 +156,99 @@ describe("init", () => {
     const res = await platform.api.call("arena", "/api/v1/init?menuTargetPlatform=TV");
     expect(res.status).toBe(400);
     expect((await res.json()).messages[0]).toMatch(/menuTargetPlatform/);
+  });
+});
+
+describe("the endpoint table", () => {
+  /** A path the route matches: the first choice of a `{a|b}` parameter, `1` for others. */
+  const samples = (route: string): string[] => {
+    const filled = route
+      .replace(/^\/api/, "")
+      .replace(/:\w+\{(\w+)[^}]*\}/g, "$1")
+      .replace(/:\w+(?!\?)\b(?!\?)/g, "1");
+    // An optional last parameter: the path with it and without it.
+    return filled.includes("?")
+      ? [filled.replace(/:\w+\?/, "1"), filled.replace(/\/:\w+\?/, "")]
+      : [filled];
+  };
+
+  it("names every route the platform serves", () => {
+    const api = createPlatformApi({
+      store: platform.store,
+      tokens: createTokenIssuer(TEST_TOKEN_SECRET),
+      mediaSecret: async () => "media-secret",
+    });
+    const routes = api.routes.filter((route) => route.method !== "ALL" && route.path !== "/api/*");
+    expect(routes.length).toBeGreaterThan(70);
+    const missing = routes.flatMap((route) =>
+      samples(route.path)
+        .filter((path) => !findEndpoint(route.method, path))
+        .map((path) => `${route.method} ${path}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
+describe("request bodies", () => {
+  const postSession = (body: unknown, language = "en") =>
+    platform.api.call("liga", "/api/v1/session", {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { "Accept-Language": language },
+    });
+
+  it("refuses a field of the wrong type with 400, naming it by JSON pointer", async () => {
+    const res = await postSession({ referralExid: 5 });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      status: 400,
+      code: "INVALID_BODY",
+      pointer: "/referralExid",
+      message: "/referralExid must be of type string",
+    });
+  });
+
+  it("points at a missing field and words the message in the caller's language", async () => {
+    const res = await postSession({ clickId: "abc" }, "es");
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      code: "INVALID_BODY",
+      pointer: "/referralExid",
+      message: "Falta /referralExid",
+    });
+  });
+
+  it("lets a body that fits through to the endpoint", async () => {
+    const res = await postSession({ referralExid: "spring-promo", clickId: "c-1" });
+    expect(res.status).toBe(201);
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("is served at /api/openapi.json and is valid OpenAPI 3.1", async () => {
+    const res = await platform.api.app.request("/api/openapi.json");
+    expect(res.status).toBe(200);
+    const document = await res.json();
+    const validator = new Validator();
+    const result = await validator.validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+
+  it("describes every endpoint of the table, with its bodies", async () => {
+    const document = await (await platform.api.app.request("/api/openapi.json")).json();
+    const operations = Object.values(document.paths).flatMap((item) =>
+      Object.values(item as Record<string, { operationId: string }>).map((op) => op.operationId),
+    );
+    expect(operations.sort()).toEqual(Object.keys(ENDPOINTS).sort());
+    expect(document.paths["/v2/login"].post.requestBody.content["application/json"].schema).toEqual(
+      { $ref: "#/components/schemas/credentials" },
+    );
+    expect(document.paths["/v2/vod/{id}"].get.responses["200"].content).toEqual({
+      "application/json": {
+        schema: { $ref: "#/components/schemas/content-detail/$defs/videoDetail" },
+      },
+    });
   });
 });

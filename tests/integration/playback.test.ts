@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { validate } from "../../schemas/validator.ts";
+import { validateBody } from "../../contract/validator.ts";
 import { resolveSecret } from "../../platform/auth/secrets.ts";
 import { createTokenIssuer } from "../../platform/auth/tokens.ts";
 import { mediaScope, signMediaToken } from "../../platform/media/signing.ts";
@@ -51,7 +51,7 @@ async function grant(realm: Realm, what: string, headers: Record<string, string>
   const res = await play(realm, what, headers);
   expect(res.status).toBe(200);
   const body = await res.json();
-  expect(validate("playbackGrant", body).issues).toEqual([]);
+  expect(validateBody("playbackGrant", body).issues).toEqual([]);
   return body;
 }
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { validate } from "../../schemas/validator.ts";
+import { validateBody } from "../../contract/validator.ts";
 import { createTokenIssuer } from "../../platform/auth/tokens.ts";
 import * as t from "../../platform/store/schema.ts";
 import { accountWithSession } from "../fixtures/accounts.ts";
@@ -24,7 +24,7 @@ async function listOf(realm: "arena" | "liga", auth: Record<string, string>) {
   const res = await platform.api.call(realm, "/api/v2/user/profiles", { headers: auth });
   expect(res.status).toBe(200);
   const body = await res.json();
-  expect(validate("profileList", body).issues).toEqual([]);
+  expect(validateBody("profileList", body).issues).toEqual([]);
   return body;
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { validate } from "../../schemas/validator.ts";
+import { validateBody } from "../../contract/validator.ts";
 import * as t from "../../platform/store/schema.ts";
 import { useSeededPlatform } from "../fixtures/platform.ts";
 import { viewerToken } from "../fixtures/viewers.ts";
@@ -14,7 +14,7 @@ async function list(realm: "arena" | "liga", headers: Record<string, string> = {
   const res = await platform.api.call(realm, path, { headers });
   expect(res.status).toBe(200);
   const body = await res.json();
-  expect(validate("promoNotifications", body).ok).toBe(true);
+  expect(validateBody("promoNotifications", body).ok).toBe(true);
   return body.promoNotifications as { id: number; title: string; link: unknown }[];
 }
 

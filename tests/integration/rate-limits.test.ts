@@ -1,13 +1,9 @@
 import { and, eq, inArray, isNotNull, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../platform/auth/passwords.ts";
-import {
-  CHALLENGE_INPUT_HEADER,
-  encodeChallengeInput,
-  issueChallenge,
-  solveChallenge,
-  type Challenge,
-} from "../../platform/identity/challenge.ts";
+import { encodeChallengeInput, solveChallenge, type Challenge } from "../../contract/challenge.ts";
+import { HEADERS } from "../../contract/headers.ts";
+import { issueChallenge } from "../../platform/identity/challenge.ts";
 import { digest } from "../../platform/identity/secrets.ts";
 import { DEMO_PASSWORD } from "../../platform/seed/demo-accounts.ts";
 import { DEMO_CLIENT_ID, demoRedirectUris } from "../../platform/seed/demo-oauth-clients.ts";
@@ -133,11 +129,11 @@ describe("sign-in limits hold against parallel guesses", { timeout: 120_000 }, (
     const challenges = await Promise.all(
       Array.from({ length: 30 }, () => issueChallenge(platform.store.db, "arena")),
     );
-    const attempt = (secret: string, challenge: Challenge) =>
+    const attempt = async (secret: string, challenge: Challenge) =>
       signIn(email, secret, freshAddress(), "arena", {
-        [CHALLENGE_INPUT_HEADER]: encodeChallengeInput({
+        [HEADERS.challengeInput]: encodeChallengeInput({
           id: challenge.id,
-          secrets: [{ type: "CAPTCHA", value: solveChallenge(challenge) }],
+          secrets: [{ type: "CAPTCHA", value: await solveChallenge(challenge) }],
         }),
       });
     const wrong = challenges

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { validate } from "../../schemas/validator.ts";
+import { validateBody } from "../../contract/validator.ts";
 import * as t from "../../platform/store/schema.ts";
 import { accountWithSession } from "../fixtures/accounts.ts";
 import { useSeededPlatform } from "../fixtures/platform.ts";
@@ -22,7 +22,7 @@ describe("GET/PUT /api/v2/user/profile", () => {
     const res = await platform.api.call("arena", "/api/v2/user/profile", { headers: viewer.auth });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(validate("userDetails", body).ok).toBe(true);
+    expect(validateBody("userDetails", body).ok).toBe(true);
     expect(body).toEqual({
       email: viewer.user.email,
       contactEmail: null,
@@ -120,7 +120,7 @@ describe("GET /api/v2/user/missing-information", () => {
     const body = await res.json();
     expect(body.code).toBe("MISSING_INFORMATION");
     expect(body.details).toEqual({ missingFields: ["taxNumber"] });
-    expect(validate("missingInformation", body.details).ok).toBe(true);
+    expect(validateBody("missingInformation", body.details).ok).toBe(true);
     expect(body.messages).toEqual(["Please complete your details to keep watching."]);
 
     const arena = await accountWithSession(platform.store, "arena");

@@ -37,7 +37,7 @@ describe("referral session", () => {
     [{ referralExid: "a b" }, /referralExid/],
     [{ referralExid: "ok", clickId: 5 }, /clickId/],
     [{ referralExid: "ok", nested: { a: 1 } }, /nested/],
-    [[1, 2], /JSON object/],
+    [[1, 2], /request body must be of type object/],
   ])("refuses %j with a clear message and stores nothing", async (payload, message) => {
     const before = (await platform.store.db.select().from(t.referrals)).length;
     const res = await platform.api.call("arena", "/api/v1/session", {

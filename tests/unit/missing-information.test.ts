@@ -7,7 +7,7 @@ import {
   type DetailFormField,
 } from "../../app/account/missing-information.ts";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
-import type { UserDetails } from "../../schemas/generated/user-details.ts";
+import type { UserDetails } from "../../contract/generated/user-details.ts";
 
 const TAX = "^\\d{3}\\.?\\d{3}\\.?\\d{3}-?\\d{2}$";
 const DATE = "^\\d{4}-\\d{2}-\\d{2}$";

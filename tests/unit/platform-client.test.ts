@@ -241,3 +241,51 @@ describe("platform client", () => {
     expect(refreshes).toBe(0);
   });
 });
+
+describe("calls by endpoint name", () => {
+  it("takes method and path from the endpoint table, each parameter escaped", async () => {
+    const platform = recordingFetch(() => Response.json({ labels: {} }));
+    const client = createPlatformClient({ baseUrl: "http://p.test", ...realmScope, ...platform });
+    await client.call("locale", { params: { realm: "arena", locale: "pt/BR" } });
+    const [sent] = platform.requests;
+    expect(sent!.method).toBe("GET");
+    expect(new URL(sent!.url).pathname).toBe("/api/v2/locale/arena/pt%2FBR");
+  });
+
+  it("sends the body as JSON with the endpoint's method", async () => {
+    const platform = recordingFetch(() =>
+      Response.json({ authorisationToken: "a", refreshToken: "r" }),
+    );
+    const client = createPlatformClient({ baseUrl: "http://p.test", ...realmScope, ...platform });
+    const tokens = await client.call("refreshToken", { body: { refreshToken: "r0" } });
+    expect(tokens.refreshToken).toBe("r");
+    const [sent] = platform.requests;
+    expect(sent!.method).toBe("POST");
+    expect(new URL(sent!.url).pathname).toBe("/api/v2/token/refresh");
+    expect(await sent!.json()).toEqual({ refreshToken: "r0" });
+  });
+
+  it("refuses a viewer's endpoint without a token before sending anything", async () => {
+    const platform = recordingFetch(() => Response.json({}));
+    const client = createPlatformClient({ baseUrl: "http://p.test", ...realmScope, ...platform });
+    await expect(client.call("history")).rejects.toMatchObject({
+      code: "AUTHENTICATION_REQUIRED",
+    });
+    expect(platform.requests).toHaveLength(0);
+  });
+
+  it("calls public endpoints without the realm's headers", async () => {
+    const platform = recordingFetch(() => Response.json({ realms: [] }));
+    const client = createPlatformClient({ baseUrl: "http://p.test", appId: "tests", ...platform });
+    await client.call("realms");
+    expect(platform.requests[0]!.headers.get("Realm")).toBeNull();
+  });
+});
+
+describe("query lists", () => {
+  it("repeat their parameter once per item", () => {
+    expect(resolveUrl("http://p.test", "/v2/cards", { ref: ["EVENT:a", "VIDEO:b"] }).search).toBe(
+      "?ref=EVENT%3Aa&ref=VIDEO%3Ab",
+    );
+  });
+});

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { LocaleData } from "../../schemas/generated/locale-data.ts";
-import type { RealmLookup } from "../../schemas/generated/realm-lookup.ts";
+import type { LocaleData } from "../../contract/generated/locale-data.ts";
+import type { RealmLookup } from "../../contract/generated/realm-lookup.ts";
 import { realmLocale } from "../../app/i18n/realm-locale.server.ts";
 import type { PlatformLoadContext } from "../../app/api-client/context.ts";
 

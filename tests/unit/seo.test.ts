@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SitemapListing } from "../../schemas/generated/sitemap-listing.ts";
+import type { SitemapListing } from "../../contract/generated/sitemap-listing.ts";
 import { canonicalSite, canonicalUrl } from "../../app/seo/canonical.ts";
 import { seoMeta } from "../../app/seo/meta.ts";
 import { pageSeo } from "../../app/seo/page-seo.ts";

@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { fieldProblem, type SignupField } from "../../../schemas/signup-fields.ts";
+import { fieldProblem, type SignupField } from "../../../contract/signup-fields.ts";
 import { useT } from "../../i18n/i18n.ts";
 import { regionName } from "../../ui/intl.ts";
 import type { FormOutcome } from "../session-actions.server.ts";

@@ -1,6 +1,10 @@
 import { useSubmit } from "@remix-run/react";
 import { useEffect, useState, type RefObject } from "react";
-import { encodeChallengeInput, solveChallenge } from "../challenge.ts";
+import {
+  challengeAnswer,
+  encodeChallengeInput,
+  solveChallenge,
+} from "../../../contract/challenge.ts";
 import type { FormOutcome } from "../session-actions.server.ts";
 
 /**
@@ -22,7 +26,10 @@ export function useChallengedSubmit(
     solveChallenge(outcome.challenge, controller.signal)
       .then((value) => {
         const data = new FormData(element);
-        data.set("challengeInput", encodeChallengeInput(outcome.challenge.id, value));
+        data.set(
+          "challengeInput",
+          encodeChallengeInput(challengeAnswer(outcome.challenge.id, value)),
+        );
         submit(data, { method: "post", action: element.getAttribute("action") ?? undefined });
       })
       // Aborted: the viewer left or submitted again; the new answer takes over.

@@ -6,7 +6,7 @@ import { PlayerEvents } from "../../../app/player/events.ts";
 import { useKeyboardShortcuts } from "../../../app/player/keyboard-shortcuts.ts";
 import type { PlayerAction } from "../../../app/player/shortcuts.ts";
 import { VideoPlayer } from "../../../app/player/VideoPlayer.tsx";
-import type { PlaybackGrant } from "../../../schemas/generated/playback.ts";
+import type { PlaybackGrant } from "../../../contract/generated/playback.ts";
 import { mount, press } from "./render.tsx";
 
 function Region({ run }: { run(action: PlayerAction): void }) {

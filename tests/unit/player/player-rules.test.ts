@@ -22,7 +22,7 @@ import {
   shortcutFor,
 } from "../../../app/player/shortcuts.ts";
 import { startPositionOf } from "../../../app/player/VideoPlayer.tsx";
-import type { PlaybackGrant } from "../../../schemas/generated/playback.ts";
+import type { PlaybackGrant } from "../../../contract/generated/playback.ts";
 
 describe("playback error cases", () => {
   it("map the platform's refusals onto the spec's modal cases", () => {

@@ -1,0 +1,79 @@
+import type { Card } from "../schemas/generated/card.ts";
+import type { InitResponse } from "../schemas/generated/init-response.ts";
+import type { ResultSet } from "../schemas/generated/result-set.ts";
+import type { WatchHistory } from "../schemas/generated/watch-history.ts";
+import type { AdminUserList } from "./generated/admin-users.ts";
+import type { ApiErrorBody } from "./generated/error.ts";
+import type { ConsentAnswersUpdate } from "./generated/consent-answers-update.ts";
+import type { ConsentAnswers } from "./generated/consent-answers.ts";
+import type { ConsentPrompt } from "./generated/consent-prompt.ts";
+import type {
+  EventDetail,
+  PlaylistDetail,
+  SeasonDetail,
+  SeriesDetail,
+  VideoDetail,
+} from "./generated/content-detail.ts";
+import type { Credentials } from "./generated/credentials.ts";
+import type { ImpersonationSession } from "./generated/impersonation-session.ts";
+import type { JsonObject } from "./generated/json-object.ts";
+import type { LocaleData } from "./generated/locale-data.ts";
+import type { MissingInformation } from "./generated/missing-information.ts";
+import type { OutboxList } from "./generated/outbox.ts";
+import type { ParentalControl } from "./generated/parental-control.ts";
+import type { PlaybackGrant } from "./generated/playback.ts";
+import type { ProfileSwitch } from "./generated/profile-switch.ts";
+import type { ProfileList } from "./generated/profiles.ts";
+import type { PromoNotifications } from "./generated/promo-notifications.ts";
+import type { RealmDirectory } from "./generated/realm-directory.ts";
+import type { RealmLookup } from "./generated/realm-lookup.ts";
+import type { ReferralSession } from "./generated/referral-session.ts";
+import type { RefreshRequest } from "./generated/refresh-request.ts";
+import type { SessionTokens } from "./generated/session-tokens.ts";
+import type { SitemapListing } from "./generated/sitemap-listing.ts";
+import type { UserDetailsUpdate } from "./generated/user-details-update.ts";
+import type { UserDetails } from "./generated/user-details.ts";
+import type { WatchItem } from "./generated/watch-item.ts";
+import type { BodySchemaName } from "./schemas/index.ts";
+
+/** The generated type of each body schema, by the name the endpoint table uses. */
+export interface BodyTypes {
+  adminUsers: AdminUserList;
+  apiErrorBody: ApiErrorBody;
+  card: Card;
+  consentAnswers: ConsentAnswers;
+  consentAnswersUpdate: ConsentAnswersUpdate;
+  consentPrompt: ConsentPrompt;
+  credentials: Credentials;
+  eventDetail: EventDetail;
+  impersonationSession: ImpersonationSession;
+  initResponse: InitResponse;
+  jsonObject: JsonObject;
+  localeData: LocaleData;
+  missingInformation: MissingInformation;
+  outbox: OutboxList;
+  parentalControl: ParentalControl;
+  playbackGrant: PlaybackGrant;
+  playlistDetail: PlaylistDetail;
+  profileList: ProfileList;
+  profileSwitch: ProfileSwitch;
+  promoNotifications: PromoNotifications;
+  realmDirectory: RealmDirectory;
+  realmLookup: RealmLookup;
+  referralSession: ReferralSession;
+  refreshRequest: RefreshRequest;
+  resultSet: ResultSet;
+  seasonDetail: SeasonDetail;
+  seriesDetail: SeriesDetail;
+  sessionTokens: SessionTokens;
+  sitemapListing: SitemapListing;
+  userDetails: UserDetails;
+  userDetailsUpdate: UserDetailsUpdate;
+  videoDetail: VideoDetail;
+  watchHistory: WatchHistory;
+  watchItem: WatchItem;
+}
+
+// Every schema has its type, and nothing else is listed.
+type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const everySchemaTyped: Exact<keyof BodyTypes, BodySchemaName> = true;

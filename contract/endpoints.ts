@@ -1,0 +1,671 @@
+import type { BodyTypes } from "./body-types.ts";
+import type { BodySchemaName } from "./schemas/index.ts";
+
+/**
+ * Who may call an endpoint: anyone (`public`), a client app of a realm (`client`: the `Realm`,
+ * `X-Api-Key` and `App` headers), a signed-in viewer or guest of it (`viewer`: a bearer token
+ * too), or one of its administrators (`admin`).
+ */
+export type Auth = "public" | "client" | "viewer" | "admin";
+
+export interface Endpoint {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** Below `/api`, path parameters in braces. */
+  path: string;
+  auth: Auth;
+  /** The schema every request body is checked against before a handler runs. */
+  request?: BodySchemaName;
+  /** The schema of a successful answer, where the answer has one. */
+  response?: BodySchemaName;
+  summary: string;
+}
+
+/**
+ * Every route of the platform API. The platform checks request bodies against it
+ * (platform/api/validate-body.ts), the web app's client derives its answer types from it,
+ * and contract/openapi.json is generated from it.
+ */
+export const ENDPOINTS = {
+  openapi: {
+    method: "GET",
+    path: "/openapi.json",
+    auth: "public",
+    summary: "This API as an OpenAPI 3.1 document",
+  },
+  realmLookup: {
+    method: "GET",
+    path: "/v1/realm-lookup",
+    auth: "public",
+    response: "realmLookup",
+    summary: "The realm a host name serves",
+  },
+  realmLookupV2: {
+    method: "GET",
+    path: "/v2/realm-lookup",
+    auth: "public",
+    response: "realmLookup",
+    summary: "The realm a host name serves",
+  },
+  realms: {
+    method: "GET",
+    path: "/v1/realms",
+    auth: "public",
+    response: "realmDirectory",
+    summary: "Realms a directory page lists",
+  },
+  realmsV2: {
+    method: "GET",
+    path: "/v2/realms",
+    auth: "public",
+    response: "realmDirectory",
+    summary: "Realms a directory page lists",
+  },
+  realmV2: { method: "GET", path: "/v2/realm", auth: "client", summary: "The calling realm" },
+  menuV2: { method: "GET", path: "/v2/menu", auth: "client", summary: "The realm's menu" },
+  realm: { method: "GET", path: "/v1/realm", auth: "client", summary: "The calling realm" },
+  menu: { method: "GET", path: "/v1/menu", auth: "client", summary: "The realm's menu" },
+  init: {
+    method: "GET",
+    path: "/v1/init",
+    auth: "client",
+    response: "initResponse",
+    summary: "Everything a client needs to start",
+  },
+  referralSession: {
+    method: "POST",
+    path: "/v1/session",
+    auth: "client",
+    request: "referralSession",
+    summary: "Records where a viewer came from",
+  },
+  parentalControl: {
+    method: "GET",
+    path: "/v1/parental-control",
+    auth: "viewer",
+    response: "parentalControl",
+    summary: "The account's parental control",
+  },
+  setParentalControl: {
+    method: "POST",
+    path: "/v1/parental-control",
+    auth: "viewer",
+    request: "jsonObject",
+    response: "parentalControl",
+    summary: "Restricts or frees child profiles",
+  },
+  setParentalPin: {
+    method: "POST",
+    path: "/v1/parental-control/pin",
+    auth: "viewer",
+    request: "jsonObject",
+    response: "parentalControl",
+    summary: "Sets a new parental PIN",
+  },
+  resetParentalPin: {
+    method: "POST",
+    path: "/v1/parental-control/pin/reset",
+    auth: "viewer",
+    summary: "Emails a code that resets the parental PIN",
+  },
+  events: {
+    method: "GET",
+    path: "/v2/events",
+    auth: "client",
+    response: "resultSet",
+    summary: "Live and upcoming events",
+  },
+  event: {
+    method: "GET",
+    path: "/v2/event/{id}",
+    auth: "client",
+    response: "eventDetail",
+    summary: "One event",
+  },
+  vods: {
+    method: "GET",
+    path: "/v2/vods",
+    auth: "client",
+    response: "resultSet",
+    summary: "Videos",
+  },
+  vod: {
+    method: "GET",
+    path: "/v2/vod/{id}",
+    auth: "client",
+    response: "videoDetail",
+    summary: "One video",
+  },
+  playlists: {
+    method: "GET",
+    path: "/v2/playlists",
+    auth: "client",
+    response: "resultSet",
+    summary: "Playlists",
+  },
+  playlist: {
+    method: "GET",
+    path: "/v2/playlist/{id}",
+    auth: "client",
+    response: "playlistDetail",
+    summary: "One playlist and its videos",
+  },
+  series: {
+    method: "GET",
+    path: "/v2/series/{id}",
+    auth: "client",
+    response: "seriesDetail",
+    summary: "One series and its seasons",
+  },
+  season: {
+    method: "GET",
+    path: "/v2/season/{id}",
+    auth: "client",
+    response: "seasonDetail",
+    summary: "One season and its episodes",
+  },
+  news: {
+    method: "GET",
+    path: "/v2/news",
+    auth: "client",
+    response: "resultSet",
+    summary: "News, newest first",
+  },
+  newsItem: { method: "GET", path: "/v2/news/{id}", auth: "client", summary: "One news item" },
+  fighters: { method: "GET", path: "/v2/fighters", auth: "client", summary: "Fighters" },
+  fighter: { method: "GET", path: "/v2/fighter/{id}", auth: "client", summary: "One fighter" },
+  cards: {
+    method: "GET",
+    path: "/v2/cards",
+    auth: "client",
+    response: "resultSet",
+    summary: "Cards of content named by key",
+  },
+  playlistByKey: {
+    method: "GET",
+    path: "/v2/playlist/by-key/{key}",
+    auth: "client",
+    response: "playlistDetail",
+    summary: "A playlist named by key",
+  },
+  seriesByKey: {
+    method: "GET",
+    path: "/v2/series/by-key/{key}",
+    auth: "client",
+    response: "seriesDetail",
+    summary: "A series named by key",
+  },
+  page: { method: "GET", path: "/v2/page/{key}", auth: "client", summary: "A published page" },
+  section: {
+    method: "GET",
+    path: "/v2/section/{name}",
+    auth: "client",
+    summary: "A published section",
+  },
+  locale: {
+    method: "GET",
+    path: "/v2/locale/{realm}/{locale}",
+    auth: "client",
+    response: "localeData",
+    summary: "A realm's texts in one language",
+  },
+  sitemap: {
+    method: "GET",
+    path: "/v2/sitemap",
+    auth: "client",
+    response: "sitemapListing",
+    summary: "What a sitemap lists",
+  },
+  promoNotifications: {
+    method: "GET",
+    path: "/v2/promo-notification",
+    auth: "client",
+    response: "promoNotifications",
+    summary: "Promo notifications to show",
+  },
+  dismissPromoNotification: {
+    method: "PUT",
+    path: "/v2/promo-notification/{id}",
+    auth: "client",
+    summary: "Dismisses a promo notification",
+  },
+  validateDocument: {
+    method: "POST",
+    path: "/v2/admin/validate",
+    auth: "admin",
+    summary: "Checks a config document without saving it",
+  },
+  draft: {
+    method: "GET",
+    path: "/v2/admin/drafts/{target}/{key}",
+    auth: "admin",
+    summary: "A document's draft and published version",
+  },
+  draftOfKind: {
+    method: "GET",
+    path: "/v2/admin/drafts/{target}",
+    auth: "admin",
+    summary: "A document's draft and published version, for a kind that has one document",
+  },
+  saveDraft: {
+    method: "PUT",
+    path: "/v2/admin/drafts/{target}/{key}",
+    auth: "admin",
+    summary: "Saves a document's draft",
+  },
+  saveDraftOfKind: {
+    method: "PUT",
+    path: "/v2/admin/drafts/{target}",
+    auth: "admin",
+    summary: "Saves a document's draft, for a kind that has one document",
+  },
+  discardDraft: {
+    method: "DELETE",
+    path: "/v2/admin/drafts/{target}/{key}",
+    auth: "admin",
+    summary: "Discards a document's draft",
+  },
+  discardDraftOfKind: {
+    method: "DELETE",
+    path: "/v2/admin/drafts/{target}",
+    auth: "admin",
+    summary: "Discards a document's draft, for a kind that has one document",
+  },
+  publish: {
+    method: "POST",
+    path: "/v2/admin/publish/{target}/{key}",
+    auth: "admin",
+    summary: "Publishes a document's draft",
+  },
+  publishOfKind: {
+    method: "POST",
+    path: "/v2/admin/publish/{target}",
+    auth: "admin",
+    summary: "Publishes a document's draft, for a kind that has one document",
+  },
+  versions: {
+    method: "GET",
+    path: "/v2/admin/versions/{target}/{key}",
+    auth: "admin",
+    summary: "A document's published versions",
+  },
+  versionsOfKind: {
+    method: "GET",
+    path: "/v2/admin/versions/{target}",
+    auth: "admin",
+    summary: "A document's published versions, for a kind that has one document",
+  },
+  version: {
+    method: "GET",
+    path: "/v2/admin/version/{target}/{version}/{key}",
+    auth: "admin",
+    summary: "One published version of a document",
+  },
+  versionOfKind: {
+    method: "GET",
+    path: "/v2/admin/version/{target}/{version}",
+    auth: "admin",
+    summary: "One published version of a document, for a kind that has one document",
+  },
+  restore: {
+    method: "POST",
+    path: "/v2/admin/restore/{target}/{version}/{key}",
+    auth: "admin",
+    summary: "Publishes an earlier version again",
+  },
+  restoreOfKind: {
+    method: "POST",
+    path: "/v2/admin/restore/{target}/{version}",
+    auth: "admin",
+    summary: "Publishes an earlier version again, for a kind that has one document",
+  },
+  adminUsers: {
+    method: "GET",
+    path: "/v2/admin/users",
+    auth: "admin",
+    response: "adminUsers",
+    summary: "The realm's accounts",
+  },
+  startImpersonation: {
+    method: "POST",
+    path: "/v2/admin/user/{id}/impersonation",
+    auth: "admin",
+    summary: "A single-use link that signs an administrator in as an account",
+  },
+  impersonate: {
+    method: "GET",
+    path: "/v2/admin/user/impersonate",
+    auth: "client",
+    response: "impersonationSession",
+    summary: "Trades an impersonation link for a session",
+  },
+  outbox: {
+    method: "GET",
+    path: "/v2/admin/outbox",
+    auth: "admin",
+    response: "outbox",
+    summary: "Emails the platform sent",
+  },
+  guestCheckin: {
+    method: "POST",
+    path: "/v2/login/guest/checkin",
+    auth: "client",
+    response: "sessionTokens",
+    summary: "A guest session",
+  },
+  login: {
+    method: "POST",
+    path: "/v2/login",
+    auth: "client",
+    request: "credentials",
+    response: "sessionTokens",
+    summary: "Signs in with an email and a password",
+  },
+  signUp: {
+    method: "POST",
+    path: "/v2/user",
+    auth: "client",
+    request: "jsonObject",
+    response: "sessionTokens",
+    summary: "Signs up with the realm provider's fields",
+  },
+  signUpPbr: {
+    method: "POST",
+    path: "/v2/user/pbr",
+    auth: "client",
+    request: "jsonObject",
+    response: "sessionTokens",
+    summary: "Signs up, the address field named country",
+  },
+  refreshToken: {
+    method: "POST",
+    path: "/v2/token/refresh",
+    auth: "client",
+    request: "refreshRequest",
+    response: "sessionTokens",
+    summary: "Renews a session's access token",
+  },
+  logout: {
+    method: "POST",
+    path: "/v2/logout",
+    auth: "client",
+    request: "jsonObject",
+    summary: "Ends a session",
+  },
+  verifyConfirmation: {
+    method: "POST",
+    path: "/v2/confirmation-token/verify",
+    auth: "client",
+    request: "jsonObject",
+    summary: "Confirms an email address",
+  },
+  requestPasswordReset: {
+    method: "POST",
+    path: "/v2/password/request",
+    auth: "client",
+    request: "jsonObject",
+    summary: "Emails a password reset link",
+  },
+  resetPassword: {
+    method: "POST",
+    path: "/v2/password/reset",
+    auth: "client",
+    request: "jsonObject",
+    summary: "Sets a new password from a reset link",
+  },
+  requestMagicLink: {
+    method: "POST",
+    path: "/v2/login/magic-link",
+    auth: "client",
+    request: "jsonObject",
+    summary: "Emails a sign-in link",
+  },
+  verifyMagicLink: {
+    method: "POST",
+    path: "/v2/login/magic-link/verify",
+    auth: "client",
+    request: "jsonObject",
+    response: "sessionTokens",
+    summary: "Signs in with a sign-in link",
+  },
+  pendingAccount: {
+    method: "GET",
+    path: "/v2/pendingactivationuser/{id}",
+    auth: "client",
+    summary: "An account waiting for activation",
+  },
+  pendingEntitlements: {
+    method: "GET",
+    path: "/v2/pendingactivationuser/{id}/entitlement",
+    auth: "client",
+    summary: "What an account waiting for activation is entitled to",
+  },
+  activate: {
+    method: "POST",
+    path: "/v2/pendingactivationuser/{id}/activate",
+    auth: "client",
+    response: "sessionTokens",
+    summary: "Activates an account and signs it in",
+  },
+  discardPendingAccount: {
+    method: "DELETE",
+    path: "/v2/pendingactivationuser/{id}",
+    auth: "client",
+    summary: "Discards an account waiting for activation",
+  },
+  tvCode: { method: "POST", path: "/v2/tv/code", auth: "client", summary: "A code for a TV" },
+  tvToken: {
+    method: "POST",
+    path: "/v2/tv/token",
+    auth: "client",
+    request: "jsonObject",
+    summary: "A TV's session once its code was entered",
+  },
+  tvActivate: {
+    method: "POST",
+    path: "/v2/tv/activate",
+    auth: "viewer",
+    request: "jsonObject",
+    summary: "Signs a TV in with its code",
+  },
+  profiles: {
+    method: "GET",
+    path: "/v2/user/profiles",
+    auth: "viewer",
+    response: "profileList",
+    summary: "The account's profiles",
+  },
+  createProfile: {
+    method: "POST",
+    path: "/v2/user/profiles",
+    auth: "viewer",
+    request: "jsonObject",
+    summary: "A new profile",
+  },
+  renameProfile: {
+    method: "PUT",
+    path: "/v2/user/profiles/{id}",
+    auth: "viewer",
+    request: "jsonObject",
+    summary: "Renames a profile",
+  },
+  deleteProfile: {
+    method: "DELETE",
+    path: "/v2/user/profiles/{id}",
+    auth: "viewer",
+    summary: "Deletes a profile",
+  },
+  switchProfile: {
+    method: "POST",
+    path: "/v2/user/profiles/{id}/switch",
+    auth: "viewer",
+    request: "profileSwitch",
+    response: "sessionTokens",
+    summary: "Moves the session to another profile",
+  },
+  userDetails: {
+    method: "GET",
+    path: "/v2/user/profile",
+    auth: "viewer",
+    response: "userDetails",
+    summary: "The account's details",
+  },
+  updateUserDetails: {
+    method: "PUT",
+    path: "/v2/user/profile",
+    auth: "viewer",
+    request: "userDetailsUpdate",
+    response: "userDetails",
+    summary: "Changes the account's details",
+  },
+  missingInformation: {
+    method: "GET",
+    path: "/v2/user/missing-information",
+    auth: "viewer",
+    response: "missingInformation",
+    summary: "Details the realm needs that the account lacks",
+  },
+  consentPrompt: {
+    method: "GET",
+    path: "/v2/consent-prompt",
+    auth: "viewer",
+    response: "consentPrompt",
+    summary: "Consent questions and the account's answers",
+  },
+  answerConsentPrompt: {
+    method: "PUT",
+    path: "/v2/consent-prompt",
+    auth: "viewer",
+    request: "consentAnswersUpdate",
+    response: "consentPrompt",
+    summary: "Answers consent questions",
+  },
+  consentAnswers: {
+    method: "GET",
+    path: "/v2/consent-prompt/answers",
+    auth: "viewer",
+    response: "consentAnswers",
+    summary: "The account's consent answers",
+  },
+  putConsentAnswers: {
+    method: "PUT",
+    path: "/v2/consent-prompt/answers",
+    auth: "viewer",
+    request: "consentAnswersUpdate",
+    response: "consentPrompt",
+    summary: "Answers consent questions",
+  },
+  marketingPreferences: {
+    method: "GET",
+    path: "/v2/user/preferences/marketing",
+    auth: "viewer",
+    response: "consentPrompt",
+    summary: "The account's marketing answers",
+  },
+  updateMarketingPreferences: {
+    method: "PUT",
+    path: "/v2/user/preferences/marketing",
+    auth: "viewer",
+    request: "consentAnswersUpdate",
+    response: "consentPrompt",
+    summary: "Changes marketing answers",
+  },
+  playback: {
+    method: "GET",
+    path: "/v2/playback/{kind}/{id}",
+    auth: "viewer",
+    response: "playbackGrant",
+    summary: "A signed stream of a video (vod) or an event (live)",
+  },
+  heartbeat: {
+    method: "POST",
+    path: "/v2/playback/heartbeat",
+    auth: "viewer",
+    request: "jsonObject",
+    summary: "Keeps a playback session alive and records the position",
+  },
+  endPlayback: {
+    method: "DELETE",
+    path: "/v2/playback/session/{id}",
+    auth: "viewer",
+    summary: "Ends a playback session",
+  },
+  history: {
+    method: "GET",
+    path: "/v2/history",
+    auth: "viewer",
+    response: "watchHistory",
+    summary: "What the viewer watched, latest first",
+  },
+  oauthCode: {
+    method: "POST",
+    path: "/v4/oauth2-auth/code",
+    auth: "client",
+    request: "jsonObject",
+    summary: "An authorization code for another party's app",
+  },
+  oauthToken: {
+    method: "POST",
+    path: "/v4/oauth2-auth/token",
+    auth: "public",
+    summary: "Trades a code for tokens (RFC 6749, form-encoded)",
+  },
+  realmOauthToken: {
+    method: "POST",
+    path: "/v4/oauth2-auth/{realm}/token",
+    auth: "public",
+    summary: "A realm's token endpoint (RFC 6749, form-encoded)",
+  },
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+
+/** `/v2/event/{id}` as a pattern that matches `/v2/event/12` and captures nothing. */
+export function pathPattern(path: string): RegExp {
+  const escaped = path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+");
+  return new RegExp(`^${escaped}$`);
+}
+
+const patterns = (Object.values(ENDPOINTS) as Endpoint[]).map((endpoint) => ({
+  endpoint,
+  pattern: pathPattern(endpoint.path),
+}));
+
+/** The endpoint a method and a path below `/api` call, if any. */
+export function findEndpoint(method: string, path: string): Endpoint | undefined {
+  return patterns.find(({ endpoint, pattern }) => endpoint.method === method && pattern.test(path))
+    ?.endpoint;
+}
+
+/** The path of an endpoint with its parameters filled in, each escaped as a path segment. */
+export function endpointPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in params)) throw new Error(`${path} needs the parameter ${name}`);
+    return encodeURIComponent(String(params[name]));
+  });
+}
+
+type Table = typeof ENDPOINTS;
+
+/** Names of the `{parameters}` of a path. */
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : never;
+
+export type ParamsOf<N extends EndpointName> = Record<
+  ParamNames<Table[N]["path"]>,
+  string | number
+>;
+
+/** The answer body of a successful call; `unknown` where the endpoint has no schema for it. */
+export type ResponseOf<N extends EndpointName> = Table[N] extends {
+  response: infer R extends keyof BodyTypes;
+}
+  ? BodyTypes[R]
+  : unknown;
+
+/** The request body an endpoint takes; `undefined` when it takes none. */
+export type RequestOf<N extends EndpointName> = Table[N] extends {
+  request: infer R extends keyof BodyTypes;
+}
+  ? BodyTypes[R]
+  : undefined;

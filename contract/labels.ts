@@ -1,0 +1,2 @@
+/** A key of the shared translation files; every language has the same keys as English. */
+export type LabelKey = keyof typeof import("./locales/en.json");

@@ -1,0 +1,105 @@
+import card from "../../schemas/card.schema.json";
+import initResponse from "../../schemas/init-response.schema.json";
+import resultSet from "../../schemas/result-set.schema.json";
+import watchHistory from "../../schemas/watch-history.schema.json";
+import jsonObject from "./json-object.schema.json";
+import credentials from "./credentials.schema.json";
+import refreshRequest from "./refresh-request.schema.json";
+import referralSession from "./referral-session.schema.json";
+import userDetailsUpdate from "./user-details-update.schema.json";
+import consentAnswersUpdate from "./consent-answers-update.schema.json";
+import apiErrorBody from "./error.schema.json";
+import profileSwitch from "./profile-switch.schema.json";
+import sessionTokens from "./session-tokens.schema.json";
+import adminUsers from "./admin-users.schema.json";
+import consentAnswers from "./consent-answers.schema.json";
+import consentPrompt from "./consent-prompt.schema.json";
+import contentDetail from "./content-detail.schema.json";
+import impersonationSession from "./impersonation-session.schema.json";
+import localeData from "./locale-data.schema.json";
+import missingInformation from "./missing-information.schema.json";
+import outbox from "./outbox.schema.json";
+import parentalControl from "./parental-control.schema.json";
+import playbackGrant from "./playback.schema.json";
+import profileList from "./profiles.schema.json";
+import promoNotifications from "./promo-notifications.schema.json";
+import realmDirectory from "./realm-directory.schema.json";
+import realmLookup from "./realm-lookup.schema.json";
+import sitemapListing from "./sitemap-listing.schema.json";
+import userDetails from "./user-details.schema.json";
+import watchItem from "./watch-item.schema.json";
+
+/**
+ * The JSON Schemas of the platform's request and answer bodies. Bodies that page blocks also
+ * read (cards, result sets, init, watch history) are in schemas/, which blocks take them from.
+ * A schema comes after those it refers to.
+ */
+export const contractSchemas = [
+  profileSwitch,
+  sessionTokens,
+  jsonObject,
+  credentials,
+  refreshRequest,
+  referralSession,
+  userDetailsUpdate,
+  consentAnswersUpdate,
+  apiErrorBody,
+  adminUsers,
+  consentAnswers,
+  consentPrompt,
+  contentDetail,
+  impersonationSession,
+  localeData,
+  missingInformation,
+  outbox,
+  parentalControl,
+  playbackGrant,
+  profileList,
+  promoNotifications,
+  realmDirectory,
+  realmLookup,
+  sitemapListing,
+  userDetails,
+  watchItem,
+] as const;
+
+/** Every body schema by name, those in schemas/ included; the endpoint table names them so. */
+export const bodySchemaIds = {
+  profileSwitch: profileSwitch.$id,
+  sessionTokens: sessionTokens.$id,
+  jsonObject: jsonObject.$id,
+  credentials: credentials.$id,
+  refreshRequest: refreshRequest.$id,
+  referralSession: referralSession.$id,
+  userDetailsUpdate: userDetailsUpdate.$id,
+  consentAnswersUpdate: consentAnswersUpdate.$id,
+  apiErrorBody: apiErrorBody.$id,
+  adminUsers: adminUsers.$id,
+  card: card.$id,
+  consentAnswers: consentAnswers.$id,
+  consentPrompt: consentPrompt.$id,
+  // The detail answers share one schema file; each is validated against its own definition.
+  videoDetail: `${contentDetail.$id}#/$defs/videoDetail`,
+  eventDetail: `${contentDetail.$id}#/$defs/eventDetail`,
+  playlistDetail: `${contentDetail.$id}#/$defs/playlistDetail`,
+  seriesDetail: `${contentDetail.$id}#/$defs/seriesDetail`,
+  seasonDetail: `${contentDetail.$id}#/$defs/seasonDetail`,
+  impersonationSession: impersonationSession.$id,
+  initResponse: initResponse.$id,
+  localeData: localeData.$id,
+  missingInformation: missingInformation.$id,
+  outbox: outbox.$id,
+  parentalControl: parentalControl.$id,
+  playbackGrant: playbackGrant.$id,
+  profileList: profileList.$id,
+  promoNotifications: promoNotifications.$id,
+  realmDirectory: realmDirectory.$id,
+  realmLookup: realmLookup.$id,
+  resultSet: resultSet.$id,
+  sitemapListing: sitemapListing.$id,
+  userDetails: userDetails.$id,
+  watchHistory: watchHistory.$id,
+  watchItem: watchItem.$id,
+} as const;
+
+export type BodySchemaName = keyof typeof bodySchemaIds;
