@@ -18,6 +18,7 @@ import type { Credentials } from "./generated/credentials.ts";
 import type { ImpersonationSession } from "./generated/impersonation-session.ts";
 import type { JsonObject } from "./generated/json-object.ts";
 import type { LocaleData } from "./generated/locale-data.ts";
+import type { RealmFolderCheck } from "./generated/realm-folder-check.ts";
 import type { MissingInformation } from "./generated/missing-information.ts";
 import type { OutboxList } from "./generated/outbox.ts";
 import type { ParentalControl } from "./generated/parental-control.ts";
@@ -59,6 +60,7 @@ export interface BodyTypes {
   profileSwitch: ProfileSwitch;
   promoNotifications: PromoNotifications;
   realmDirectory: RealmDirectory;
+  realmFolderCheck: RealmFolderCheck;
   realmLookup: RealmLookup;
   referralSession: ReferralSession;
   refreshRequest: RefreshRequest;

@@ -234,6 +234,13 @@ export const ENDPOINTS = {
     auth: "admin",
     summary: "Checks a config document without saving it",
   },
+  validateRealmFolder: {
+    method: "POST",
+    path: "/v2/admin/validate/realm",
+    auth: "admin",
+    request: "realmFolderCheck",
+    summary: "Checks a whole realm folder, cross references included, as npm run validate does",
+  },
   draft: {
     method: "GET",
     path: "/v2/admin/drafts/{target}/{key}",

@@ -1,7 +1,6 @@
-import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { allSchemas } from "../schemas/index.ts";
-import { describeErrors, type ValidationResult } from "../schemas/validator.ts";
+import { describeErrors, schemaAjv, type ValidationResult } from "../schemas/validator.ts";
 import { bodySchemaIds, contractSchemas, type BodySchemaName } from "./schemas/index.ts";
 
 let compiled: Map<BodySchemaName, ValidateFunction> | undefined;
@@ -9,8 +8,8 @@ let compiled: Map<BodySchemaName, ValidateFunction> | undefined;
 /** Compiles every body schema once per process, beside the schemas they refer to. */
 function validators(): Map<BodySchemaName, ValidateFunction> {
   if (compiled) return compiled;
-  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
-  addFormats(ajv);
+  // Set up as the config schemas are, since answer bodies refer to them (menus, links).
+  const ajv = schemaAjv();
   for (const schema of [...allSchemas, ...contractSchemas]) ajv.addSchema(schema as object);
   compiled = new Map();
   for (const [name, id] of Object.entries(bodySchemaIds) as [BodySchemaName, string][]) {

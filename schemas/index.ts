@@ -16,7 +16,6 @@ import section from "./section.schema.json";
 import cancellationPromo from "./cancellation-promo.schema.json";
 import routeTable from "./route-table.schema.json";
 import watchHistory from "./watch-history.schema.json";
-import realmFolderCheck from "./realm-folder-check.schema.json";
 import link from "./link.schema.json";
 
 /** Every schema, so one validator instance can resolve their `$ref`s to each other. */
@@ -40,7 +39,6 @@ export const allSchemas = [
   cancellationPromo,
   routeTable,
   watchHistory,
-  realmFolderCheck,
 ] as const;
 
 export const schemaIds = {
@@ -56,7 +54,6 @@ export const schemaIds = {
   cancellationPromo: cancellationPromo.$id,
   routeTable: routeTable.$id,
   watchHistory: watchHistory.$id,
-  realmFolderCheck: realmFolderCheck.$id,
 } as const;
 
 export type SchemaName = keyof typeof schemaIds;

@@ -28,6 +28,7 @@ import realmLookup from "./realm-lookup.schema.json";
 import sitemapListing from "./sitemap-listing.schema.json";
 import userDetails from "./user-details.schema.json";
 import watchItem from "./watch-item.schema.json";
+import realmFolderCheck from "./realm-folder-check.schema.json";
 
 /**
  * The JSON Schemas of the platform's request and answer bodies. Bodies that page blocks also
@@ -35,6 +36,7 @@ import watchItem from "./watch-item.schema.json";
  * A schema comes after those it refers to.
  */
 export const contractSchemas = [
+  realmFolderCheck,
   profileSwitch,
   sessionTokens,
   jsonObject,
@@ -100,6 +102,7 @@ export const bodySchemaIds = {
   userDetails: userDetails.$id,
   watchHistory: watchHistory.$id,
   watchItem: watchItem.$id,
+  realmFolderCheck: realmFolderCheck.$id,
 } as const;
 
 export type BodySchemaName = keyof typeof bodySchemaIds;

@@ -1,12 +1,11 @@
 import { Hono, type Context } from "hono";
 import { readUpTo } from "./bounded-read.ts";
 import { every } from "hono/combine";
-import { validate } from "../../schemas/validator.ts";
 import { validateDocumentSource } from "../realm-config/document-source.ts";
 import { MAX_FILE_BYTES } from "../realm-config/read-files.ts";
 import { validateRealmFolder } from "../realm-config/realm-folder.ts";
 import { validateSource } from "../realm-config/validate-source.ts";
-import type { RealmFolderCheck } from "../../schemas/generated/realm-folder-check.ts";
+import type { RealmFolderCheck } from "../../contract/generated/realm-folder-check.ts";
 import { deleteDraft, findDraft, saveDraft, type Draft } from "../documents/drafts.ts";
 import {
   ADMIN_TARGETS,
@@ -62,16 +61,10 @@ admin.post("/admin/validate", async (c) => {
  * print for that folder, cross references included.
  */
 admin.post("/admin/validate/realm", async (c) => {
-  const body = validate<RealmFolderCheck>(
-    "realmFolderCheck",
-    parseJsonBody(await readCapped(c.req.raw)),
-  );
-  if (!body.ok) {
-    const [first] = body.issues;
-    throw badRequest("INVALID_BODY", `${first!.pointer || "/"} ${first!.message}`);
-  }
-  const files = new Map(Object.entries(body.value.files) as [string, string][]);
-  const report = validateRealmFolder({ name: body.value.folder ?? c.get("realm").name, files });
+  // Its shape was checked against the endpoint's schema before this handler (validate-body.ts).
+  const body = parseJsonBody(await readCapped(c.req.raw)) as RealmFolderCheck;
+  const files = new Map(Object.entries(body.files) as [string, string][]);
+  const report = validateRealmFolder({ name: body.folder ?? c.get("realm").name, files });
   return c.json({ valid: report.issues.length === 0, issues: report.issues });
 });
 

@@ -10,7 +10,7 @@ import { consent } from "./consent.ts";
 import { content } from "./content.ts";
 import { guest } from "./guest.ts";
 import { history } from "./history.ts";
-import { identity } from "./identity.ts";
+import { identity } from "./identity/index.ts";
 import { impersonation } from "./impersonation.ts";
 import { oauth, realmTokenEndpoint } from "./oauth.ts";
 import { outbox } from "./outbox.ts";

@@ -23,7 +23,7 @@ import { HEADERS } from "../../contract/headers.ts";
 import { readJson, requireJsonBody } from "./contract.ts";
 import { ApiError, badRequest } from "./errors.ts";
 import { findRealm } from "./realms.ts";
-import { body, mainProfile, verifyCredentials } from "./identity.ts";
+import { body, mainProfile, verifyCredentials } from "./identity/index.ts";
 
 /**
  * The OAuth 2.0 authorization code flow with PKCE (RFC 6749, RFC 7636), S256 only: a

@@ -8,7 +8,7 @@ import { countAttempt } from "../identity/rate-limit.ts";
 import type { UserRow } from "../identity/sessions.ts";
 import * as t from "../store/schema.ts";
 import { accountOf, refuseChildProfile, requireAccount } from "./account.ts";
-import { publicUrl } from "./identity.ts";
+import { publicUrl } from "./identity/index.ts";
 import { authenticate } from "./auth.ts";
 import { readObject } from "./body.ts";
 import type { PlatformEnv } from "./context.ts";

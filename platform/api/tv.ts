@@ -16,7 +16,7 @@ import { clientAddress } from "./client-address.ts";
 import type { PlatformEnv } from "./context.ts";
 import { requireJsonBody } from "./contract.ts";
 import { ApiError, badRequest } from "./errors.ts";
-import { body } from "./identity.ts";
+import { body } from "./identity/index.ts";
 
 /**
  * TV PIN sign-in, in realms with `pinLoginEnabled`: a TV asks for a code and shows it, a

@@ -13,7 +13,7 @@ import { useServedPlatform } from "../fixtures/served-platform.ts";
 // Over a real socket, so that the guesses really overlap as an attacker's would.
 const platform = useServedPlatform();
 
-/** Per-account limit of sign-in failures, and per-address limit (platform/api/identity.ts). */
+/** Per-account limit of sign-in failures, and per-address limit (platform/api/identity/shared.ts). */
 const ACCOUNT_LIMIT = 5;
 const ADDRESS_LIMIT = 30;
 
