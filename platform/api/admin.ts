@@ -34,7 +34,7 @@ import { MAX_ID, storedNumber } from "./pagination.ts";
  * menus and promos, and config validation. Every one needs an ADMIN token of the realm.
  */
 export const admin = new Hono<PlatformEnv>();
-admin.use("/admin/*", async (c, next) => {
+admin.use("/*", async (c, next) => {
   // The one admin path without a token: its single-use impersonation token is the authority.
   if (c.req.method === "GET" && c.req.path.endsWith("/admin/user/impersonate")) return next();
   return every(authenticate, requireRole("ADMIN"), requireJsonBody)(c, next);
@@ -45,7 +45,7 @@ admin.use("/admin/*", async (c, next) => {
  * `npm run validate` prints for it, with line and column in that body. `?path=` names the file
  * (its kind is told from `"$schema"`, else from this path, e.g. `pages/home.json`).
  */
-admin.post("/admin/validate", async (c) => {
+admin.post("/validate", async (c) => {
   const text = await readCapped(c.req.raw);
   const report = validateSource(c.req.query("path") ?? "", text);
   return c.json({
@@ -60,7 +60,7 @@ admin.post("/admin/validate", async (c) => {
  * text by its path inside the folder); the report is what `npm run validate` and `npm run db:seed`
  * print for that folder, cross references included.
  */
-admin.post("/admin/validate/realm", async (c) => {
+admin.post("/validate/realm", async (c) => {
   // Its shape was checked against the endpoint's schema before this handler (validate-body.ts).
   const body = parseJsonBody(await readCapped(c.req.raw)) as RealmFolderCheck;
   const files = new Map(Object.entries(body.files) as [string, string][]);
@@ -68,7 +68,7 @@ admin.post("/admin/validate/realm", async (c) => {
   return c.json({ valid: report.issues.length === 0, issues: report.issues });
 });
 
-admin.get("/admin/drafts/:target/:key?", async (c) => {
+admin.get("/drafts/:target/:key?", async (c) => {
   const { ref, db, realm } = scope(c);
   const [draft, published] = await Promise.all([
     findDraft(db, realm, ref),
@@ -84,7 +84,7 @@ admin.get("/admin/drafts/:target/:key?", async (c) => {
   });
 });
 
-admin.put("/admin/drafts/:target/:key?", async (c) => {
+admin.put("/drafts/:target/:key?", async (c) => {
   const { ref, db, realm, userId } = scope(c);
   const text = await readCapped(c.req.raw);
   const document = parseJsonBody(text);
@@ -98,14 +98,14 @@ admin.put("/admin/drafts/:target/:key?", async (c) => {
   return c.json({ ...describe(c, ref), draft: draftJson(draft), issues: [] });
 });
 
-admin.delete("/admin/drafts/:target/:key?", async (c) => {
+admin.delete("/drafts/:target/:key?", async (c) => {
   const { ref, db, realm } = scope(c);
   if (!(await deleteDraft(db, realm, ref))) throw notFound(`A draft of ${describeRef(c, ref)}`);
   return c.body(null, 204);
 });
 
 /** Publishing turns the draft into the next version and removes the draft, in one transaction. */
-admin.post("/admin/publish/:target/:key?", async (c) => {
+admin.post("/publish/:target/:key?", async (c) => {
   const { ref, db, realm, userId } = scope(c);
   const version = await db.transaction(async (tx) => {
     const store = tx as unknown as Db;
@@ -121,14 +121,14 @@ admin.post("/admin/publish/:target/:key?", async (c) => {
   return c.json({ ...describe(c, ref), version }, 201);
 });
 
-admin.get("/admin/versions/:target/:key?", async (c) => {
+admin.get("/versions/:target/:key?", async (c) => {
   const { ref, db, realm } = scope(c);
   const versions = await listVersions(db, realm, ref);
   if (versions.length === 0) throw notFound(`A published ${describeRef(c, ref)}`);
   return c.json({ ...describe(c, ref), versions: versions.map((v) => versionJson(v, false)) });
 });
 
-admin.get("/admin/version/:target/:version/:key?", async (c) => {
+admin.get("/version/:target/:version/:key?", async (c) => {
   const { ref, db, realm } = scope(c);
   const found = await findVersion(db, realm, ref, versionParam(c));
   if (!found) throw notFound(`Version ${c.req.param("version")} of ${describeRef(c, ref)}`);
@@ -136,7 +136,7 @@ admin.get("/admin/version/:target/:version/:key?", async (c) => {
 });
 
 /** Restoring publishes an older version's document again as the newest version. */
-admin.post("/admin/restore/:target/:version/:key?", async (c) => {
+admin.post("/restore/:target/:version/:key?", async (c) => {
   const { ref, db, realm, userId } = scope(c);
   const wanted = versionParam(c);
   const version = await db.transaction(async (tx) => {

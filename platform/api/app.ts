@@ -85,9 +85,9 @@ export function createPlatformApi({
   const v1 = new Hono<PlatformEnv>();
   v1.route("/", realmRoutes);
   v1.use("/init", requireClient);
-  v1.route("/", init);
-  v1.route("/", referrals);
-  v1.route("/", parentalControl);
+  v1.route("/init", init);
+  v1.route("/session", referrals);
+  v1.route("/parental-control", parentalControl);
 
   const v2 = new Hono<PlatformEnv>();
   v2.route("/", realmRoutes);
@@ -98,20 +98,20 @@ export function createPlatformApi({
   });
   v2.route("/", content);
   v2.route("/", pages);
-  v2.route("/", promoNotifications);
-  v2.route("/", admin);
-  v2.route("/", guest);
+  v2.route("/promo-notification", promoNotifications);
+  v2.route("/admin", admin);
+  v2.route("/login/guest/checkin", guest);
   v2.route("/", identity);
-  v2.route("/", outbox);
-  v2.route("/", impersonation);
-  v2.route("/", tv);
-  v2.route("/", profiles);
+  v2.route("/admin/outbox", outbox);
+  v2.route("/admin", impersonation);
+  v2.route("/tv", tv);
+  v2.route("/user/profiles", profiles);
   v2.route("/", userDetails);
   v2.route("/", consent);
-  v2.route("/", locales);
-  v2.route("/", sitemap);
-  v2.route("/", playback);
-  v2.route("/", history);
+  v2.route("/locale", locales);
+  v2.route("/sitemap", sitemap);
+  v2.route("/playback", playback);
+  v2.route("/history", history);
 
   api.route("/v1", v1);
   api.route("/v2", v2);
@@ -119,9 +119,9 @@ export function createPlatformApi({
   const v4 = new Hono<PlatformEnv>();
   // Before the contract's headers are required: other parties' apps call a realm's token
   // endpoint as RFC 6749 says, without them. Its handler answers, so requireClient never runs.
-  v4.route("/", realmTokenEndpoint);
+  v4.route("/oauth2-auth", realmTokenEndpoint);
   v4.use("/*", requireClient);
-  v4.route("/", oauth);
+  v4.route("/oauth2-auth", oauth);
   api.route("/v4", v4);
 
   // Generated from the endpoint table by `npm run schemas`, like the types both sides use.

@@ -9,7 +9,7 @@ export const guest = new Hono<PlatformEnv>();
  * `POST /login/guest/checkin` (no auth): a guest session for realms that allow guests. Guests
  * have no account; their token names a fresh guest id and carries `gue: true`.
  */
-guest.post("/login/guest/checkin", async (c) => {
+guest.post("/", async (c) => {
   const realm = c.get("realm");
   const settings = realm.settings as { guestsAllowed?: boolean };
   if (!settings.guestsAllowed) {

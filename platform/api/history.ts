@@ -10,9 +10,9 @@ import { intParam } from "./pagination.ts";
 /** What the acting profile watched and where it stopped (continue watching, history page). */
 export const history = new Hono<PlatformEnv>();
 
-history.use("/history", authenticate, requireAccount);
+history.use("/", authenticate, requireAccount);
 
-history.get("/history", async (c) => {
+history.get("/", async (c) => {
   const user = await accountOf(c);
   const limit = intParam(c.req.query("rpp"), "rpp", 20, 1, 100);
   const entries = await recentHistory(

@@ -23,7 +23,7 @@ export const IMPERSONATION_TOKEN_TTL_SECONDS = 120;
 const SIGNABLE = new Set(["ACTIVE", "PENDING_CONFIRMATION"]);
 
 /** `GET /admin/users?q=&p=&rpp=`: the realm's accounts, by email, filtered by email or name. */
-impersonation.get("/admin/users", async (c) => {
+impersonation.get("/users", async (c) => {
   const page = readPage((name) => c.req.query(name), 20, 100);
   const q = (c.req.query("q") ?? "").trim().slice(0, 100);
   const { db } = c.get("store");
@@ -55,7 +55,7 @@ impersonation.get("/admin/users", async (c) => {
  * `POST /admin/user/{id}/impersonation`: a single-use token to act as that account. Other
  * admins cannot be impersonated: acting as one would hand an admin another admin's authority.
  */
-impersonation.post("/admin/user/:id/impersonation", async (c) => {
+impersonation.post("/user/:id/impersonation", async (c) => {
   const { db } = c.get("store");
   const realm = c.get("realm").name;
   const [target] = await db
@@ -82,7 +82,7 @@ impersonation.post("/admin/user/:id/impersonation", async (c) => {
  * `GET /admin/user/impersonate?token=` (no auth): the account's session, marked with the
  * admin's id (`imp`) on every token of its family, so it can be told apart and ended.
  */
-impersonation.get("/admin/user/impersonate", async (c) => {
+impersonation.get("/user/impersonate", async (c) => {
   const { db } = c.get("store");
   const realm = c.get("realm").name;
   const used = await consumeOneTimeToken(db, "impersonation", realm, c.req.query("token") ?? "");

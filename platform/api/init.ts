@@ -27,7 +27,7 @@ type PreferenceKey = keyof typeof DEFAULT_PREFERENCES;
  * settings and theme, the menu for `menuTargetPlatform`, the home heroes and, with
  * `countEvents=LIVE`, the number of events live now.
  */
-init.get("/init", async (c) => {
+init.get("/", async (c) => {
   const { db } = c.get("store");
   const realm = c.get("realm");
   const platform = (c.req.query("menuTargetPlatform") ?? "WEB").toUpperCase();

@@ -14,7 +14,7 @@ const LOCALE = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8}){0,3}$/;
  * realm does not offer is a 404, so clients fall back to the default locale themselves
  * (spec section 4), knowing it was not the language they asked for.
  */
-locales.get("/locale/:realm/:locale", (c) => {
+locales.get("/:realm/:locale", (c) => {
   const realm = c.get("realm");
   const requested = c.req.param("locale");
   if (c.req.param("realm").toLowerCase() !== realm.name) {

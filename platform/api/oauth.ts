@@ -39,7 +39,7 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
  * `{redirectUrl}`. The client and its exact redirect URI are checked before anything else, and
  * a refusal never names a URL to go to.
  */
-oauth.post("/oauth2-auth/code", requireJsonBody, async (c) => {
+oauth.post("/code", requireJsonBody, async (c) => {
   const input = await body(c);
   const { db } = c.get("store");
   const realm = c.get("realm").name;
@@ -231,7 +231,7 @@ async function refreshGrant(c: Context<PlatformEnv>, refreshToken: string) {
  * `POST /oauth2-auth/token` with the contract's headers (the realm in `Realm`). Kept for
  * callers of the contract; other parties' apps use their realm's endpoint below.
  */
-oauth.post("/oauth2-auth/token", tokenEndpoint);
+oauth.post("/token", tokenEndpoint);
 
 /**
  * `POST /oauth2-auth/{realm}/token`: the realm's token endpoint for other parties' apps, which
@@ -239,14 +239,14 @@ oauth.post("/oauth2-auth/token", tokenEndpoint);
  * (none named, or no such realm) are in the RFC shape too.
  */
 export const realmTokenEndpoint = new Hono<PlatformEnv>();
-realmTokenEndpoint.post("/oauth2-auth/:realm/token", async (c) => {
+realmTokenEndpoint.post("/:realm/token", async (c) => {
   const realm = await findRealm(c.get("store").db, c.req.param("realm").toLowerCase());
   if (!realm) return refuseEarly(c, 404, "No such realm");
   c.set("realm", realm);
   c.set("locale", realm.defaultLocale);
   return tokenEndpoint(c);
 });
-realmTokenEndpoint.post("/oauth2-auth/token", async (c, next) => {
+realmTokenEndpoint.post("/token", async (c, next) => {
   if (c.req.header(HEADERS.realm)) return next();
   return refuseEarly(c, 400, "Name the realm: POST /api/v4/oauth2-auth/{realm}/token");
 });

@@ -8,7 +8,7 @@ import { readPage, resultSet } from "./pagination.ts";
 /** `GET /admin/outbox`: the realm's outgoing email, newest first, for its admins. */
 export const outbox = new Hono<PlatformEnv>();
 
-outbox.get("/admin/outbox", authenticate, requireRole("ADMIN"), async (c) => {
+outbox.get("/", authenticate, requireRole("ADMIN"), async (c) => {
   const page = readPage((name) => c.req.query(name), 20, 100);
   const { db } = c.get("store");
   const realm = c.get("realm").name;

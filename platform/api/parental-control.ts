@@ -60,7 +60,7 @@ async function save(
 }
 
 /** `GET /parental-control`: the account's status and whether it has a PIN. */
-parentalControl.get("/parental-control", ...guard, async (c) => {
+parentalControl.get("/", ...guard, async (c) => {
   return c.json(stateOf(await accountOf(c)));
 });
 
@@ -69,7 +69,7 @@ parentalControl.get("/parental-control", ...guard, async (c) => {
  * `pin` becomes the account's PIN; with one, `pin` must be it, so whoever holds only a child
  * profile's session cannot lift the restriction.
  */
-parentalControl.post("/parental-control", ...guard, requireJsonBody, async (c) => {
+parentalControl.post("/", ...guard, requireJsonBody, async (c) => {
   refuseChildProfile(c);
   const body = await readObject(c.req.raw);
   if (!STATUSES.includes(body.status as Status)) {
@@ -90,7 +90,7 @@ parentalControl.post("/parental-control", ...guard, requireJsonBody, async (c) =
  * `POST /parental-control/pin` `{pin, currentPin?, resetCode?}`: a new PIN. Changing one needs
  * the current PIN or the code of a reset email; the first PIN needs neither.
  */
-parentalControl.post("/parental-control/pin", ...guard, requireJsonBody, async (c) => {
+parentalControl.post("/pin", ...guard, requireJsonBody, async (c) => {
   refuseChildProfile(c);
   const body = await readObject(c.req.raw);
   const pin = pinOf(body.pin);
@@ -116,7 +116,7 @@ const RESET_REQUESTS = { limit: 3, windowSeconds: 3600 };
  * `POST /parental-control/pin/reset` (no body): emails the account a single-use code and a link
  * to the web app's confirm page (`/pin-reset/confirm?code=`), valid for an hour. 202.
  */
-parentalControl.post("/parental-control/pin/reset", ...guard, async (c) => {
+parentalControl.post("/pin/reset", ...guard, async (c) => {
   refuseChildProfile(c);
   const user = await accountOf(c);
   const { db } = c.get("store");

@@ -84,9 +84,9 @@ async function playable(c: Context<PlatformEnv>, kind: "vod" | "live", id: numbe
   return { kind, licence: event.licence, event };
 }
 
-playback.use("/playback/*", authenticate);
+playback.use("/*", authenticate);
 
-playback.get("/playback/:kind{vod|live}/:id", async (c) => {
+playback.get("/:kind{vod|live}/:id", async (c) => {
   const kind = c.req.param("kind") as "vod" | "live";
   const id = idParam(c.req.param("id"));
   const window = c.req.query("window");
@@ -162,9 +162,9 @@ playback.get("/playback/:kind{vod|live}/:id", async (c) => {
   return c.json(answer);
 });
 
-playback.use("/playback/heartbeat", requireJsonBody);
+playback.use("/heartbeat", requireJsonBody);
 
-playback.post("/playback/heartbeat", async (c) => {
+playback.post("/heartbeat", async (c) => {
   const { viewer, user } = await watcher(c);
   const body = await readObject(c.req.raw);
   const { sessionId, position } = body;
@@ -206,7 +206,7 @@ playback.post("/playback/heartbeat", async (c) => {
   return c.body(null, 204);
 });
 
-playback.delete("/playback/session/:id", async (c) => {
+playback.delete("/session/:id", async (c) => {
   const { viewer } = await watcher(c);
   const ended = await endPlayback(c.get("store").db, {
     realm: c.get("realm").name,

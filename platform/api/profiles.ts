@@ -69,7 +69,7 @@ function refuseTakenName(list: ProfileRow[], name: string, exceptId?: number) {
  * `GET /user/profiles`: status NONE (and no profiles) in a realm without profiles, else
  * CONFIGURED with the account's profiles; an account without any gets its adult main profile.
  */
-profiles.get("/user/profiles", authenticate, requireAccount, async (c) => {
+profiles.get("/", authenticate, requireAccount, async (c) => {
   const config = configurationOf(c);
   if (!config.configured) {
     return c.json({
@@ -90,7 +90,7 @@ profiles.get("/user/profiles", authenticate, requireAccount, async (c) => {
 });
 
 /** `POST /user/profiles` `{name, type}`: a new profile, within the realm's `maxProfiles`. */
-profiles.post("/user/profiles", authenticate, requireAccount, requireJsonBody, async (c) => {
+profiles.post("/", authenticate, requireAccount, requireJsonBody, async (c) => {
   const { maxProfiles } = requireProfiles(c);
   refuseChildProfile(c);
   const body = await readObject(c.req.raw);
@@ -118,7 +118,7 @@ profiles.post("/user/profiles", authenticate, requireAccount, requireJsonBody, a
 });
 
 /** `PUT /user/profiles/{id}` `{name}`: renames a profile. */
-profiles.put("/user/profiles/:id", authenticate, requireAccount, requireJsonBody, async (c) => {
+profiles.put("/:id", authenticate, requireAccount, requireJsonBody, async (c) => {
   requireProfiles(c);
   refuseChildProfile(c);
   const id = idParam(c.req.param("id"));
@@ -140,7 +140,7 @@ profiles.put("/user/profiles/:id", authenticate, requireAccount, requireJsonBody
  * `DELETE /user/profiles/{id}`: removes a profile, never the account's last adult one nor the
  * one the caller is acting as (switch first).
  */
-profiles.delete("/user/profiles/:id", authenticate, requireAccount, async (c) => {
+profiles.delete("/:id", authenticate, requireAccount, async (c) => {
   requireProfiles(c);
   refuseChildProfile(c);
   const id = idParam(c.req.param("id"));
@@ -165,7 +165,7 @@ profiles.delete("/user/profiles/:id", authenticate, requireAccount, async (c) =>
  * the parental PIN while the account's parental control is RESTRICTED.
  */
 profiles.post(
-  "/user/profiles/:id/switch",
+  "/:id/switch",
   authenticate,
   requireAccount,
   requireJsonBody,

@@ -12,8 +12,8 @@ import { idParam, intParam } from "./pagination.ts";
 /** Promotional notifications (spec section 3 and 7): offered once after load, dismissed for good. */
 export const promoNotifications = new Hono<PlatformEnv>();
 
-promoNotifications.use("/promo-notification", authenticate);
-promoNotifications.use("/promo-notification/*", authenticate);
+promoNotifications.use("/", authenticate);
+promoNotifications.use("/*", authenticate);
 
 /** Device ids are opaque to the platform, but they are stored: keep them short and plain. */
 const DEVICE_ID = /^[\w.:~-]{1,128}$/;
@@ -35,7 +35,7 @@ function dismisser(c: Context<PlatformEnv>): { userId?: string; deviceId?: strin
 }
 
 /** `GET /promo-notification?maxNotifications=1`: the active ones this viewer has not dismissed. */
-promoNotifications.get("/promo-notification", async (c) => {
+promoNotifications.get("/", async (c) => {
   const max = intParam(c.req.query("maxNotifications"), "maxNotifications", 1, 1, 20);
   const who = dismisser(c);
   const realm = c.get("realm");
@@ -96,7 +96,7 @@ promoNotifications.get("/promo-notification", async (c) => {
  * `PUT /promo-notification/{id}` (no body): the viewer dismissed it. Recorded for the signed-in
  * viewer, else for the device in X-Device-Id; dismissing twice changes nothing.
  */
-promoNotifications.put("/promo-notification/:id", async (c) => {
+promoNotifications.put("/:id", async (c) => {
   const id = idParam(c.req.param("id"));
   const who = dismisser(c);
   const { db } = c.get("store");

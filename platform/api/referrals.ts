@@ -13,7 +13,7 @@ const REFERRAL_TTL_MS = 90 * 24 * 3600 * 1000;
  * `POST {api v1}/session`: stores a marketing referral (`esrefid` as `referralExid`, `esclkid`
  * as `clickId`, plus string extras) and answers with the stored record and its expiry.
  */
-referrals.post("/session", requireClient, requireJsonBody, async (c) => {
+referrals.post("/", requireClient, requireJsonBody, async (c) => {
   const { referralExid, clickId, ...extra } = (await readJson(c.req.raw)) as ReferralSession;
   const now = new Date();
   const [row] = await c

@@ -24,7 +24,7 @@ type ContentType = keyof typeof CONTENT;
  * What a realm has published, for its sitemap: pages and sections with a live version, and its
  * catalogue. Which of it has a public page is the client's business (it knows its routes).
  */
-sitemap.get("/sitemap", async (c) => {
+sitemap.get("/", async (c) => {
   const { db } = c.get("store");
   const realm = c.get("realm").name;
   const [pages, sections, ...items] = await Promise.all([

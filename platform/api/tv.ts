@@ -23,7 +23,7 @@ import { body } from "./identity/index.ts";
  * signed-in viewer enters it on the web, and the TV, polling, receives a session once.
  */
 export const tv = new Hono<PlatformEnv>();
-tv.use("/tv/*", requireJsonBody, async (c, next) => {
+tv.use("/*", requireJsonBody, async (c, next) => {
   const settings = c.get("realm").settings as unknown as RealmSettings;
   if (settings.pinLoginEnabled !== true) {
     throw new ApiError(403, "PIN_LOGIN_DISABLED", "This realm does not sign TVs in by code");
@@ -52,7 +52,7 @@ async function limit(c: Context<PlatformEnv>, key: string, rule: RateLimit) {
 }
 
 /** `POST /tv/code` (no auth): `{code, deviceCode, expiresIn, interval}` for a TV to show. */
-tv.post("/tv/code", async (c) => {
+tv.post("/code", async (c) => {
   const realm = c.get("realm").name;
   await limit(c, `tv:code:${realm}:${clientAddress(c)}`, LIMITS.codes);
   const issued = await issueTvCode(c.get("store").db, realm);
@@ -66,7 +66,7 @@ tv.post("/tv/code", async (c) => {
  * `POST /tv/token` {deviceCode} (no auth): 400 `AUTHORIZATION_PENDING` until the code is
  * entered, then the session once; `EXPIRED_TOKEN` and `INVALID_DEVICE_CODE` end the wait.
  */
-tv.post("/tv/token", async (c) => {
+tv.post("/token", async (c) => {
   const input = await body(c);
   const deviceCode = typeof input.deviceCode === "string" ? input.deviceCode : "";
   const { db } = c.get("store");
@@ -99,7 +99,7 @@ tv.post("/tv/token", async (c) => {
 });
 
 /** `POST /tv/activate` {code}: the signed-in viewer's account (and profile) goes to the TV. */
-tv.post("/tv/activate", authenticate, async (c) => {
+tv.post("/activate", authenticate, async (c) => {
   const viewer = c.get("viewer");
   if (!viewer || viewer.gue || viewer.rol.length === 0) {
     throw new ApiError(401, "AUTHENTICATION_REQUIRED", "Sign in to do this");
