@@ -1,11 +1,11 @@
 import type { ContentQuery } from "../schemas/generated/blocks-content-query.ts";
-import type { Card } from "../schemas/generated/card.ts";
-import type { Hero } from "../schemas/generated/init-response.ts";
+import type { Card } from "../contract/generated/card.ts";
+import type { Hero } from "../contract/generated/init-response.ts";
 import type { PageZones } from "../schemas/generated/page-zones.ts";
 import type { ContentLink } from "../app/ui/render-context.tsx";
 import type { BlockConfigs } from "./generated/types.ts";
-import type { ResultSet } from "../schemas/generated/result-set.ts";
-import type { WatchHistoryItem } from "../schemas/generated/watch-history.ts";
+import type { ResultSet } from "../contract/generated/result-set.ts";
+import type { WatchHistoryItem } from "../contract/generated/watch-history.ts";
 import type { Sponsor } from "../schemas/generated/sponsor.ts";
 
 export type { ContentLink, ContentQuery };

@@ -1,7 +1,7 @@
-import type { Card } from "../schemas/generated/card.ts";
-import type { InitResponse } from "../schemas/generated/init-response.ts";
-import type { ResultSet } from "../schemas/generated/result-set.ts";
-import type { WatchHistory } from "../schemas/generated/watch-history.ts";
+import type { Card } from "../contract/generated/card.ts";
+import type { InitResponse } from "../contract/generated/init-response.ts";
+import type { ResultSet } from "../contract/generated/result-set.ts";
+import type { WatchHistory } from "../contract/generated/watch-history.ts";
 import type { AdminUserList } from "./generated/admin-users.ts";
 import type { ApiErrorBody } from "./generated/error.ts";
 import type { ConsentAnswersUpdate } from "./generated/consent-answers-update.ts";

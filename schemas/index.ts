@@ -3,10 +3,7 @@ import seedRealm from "./seed/realm.schema.json";
 import menu from "./menu.schema.json";
 import realmSettings from "./realm-settings.schema.json";
 import theme from "./theme.schema.json";
-import initResponse from "./init-response.schema.json";
-import card from "./card.schema.json";
 import sponsor from "./sponsor.schema.json";
-import resultSet from "./result-set.schema.json";
 import contentQuery from "./blocks/content-query.schema.json";
 import { blockSchemas } from "./generated/block-schemas.ts";
 import pageLayout from "./page-layout.schema.json";
@@ -15,7 +12,6 @@ import page from "./page.schema.json";
 import section from "./section.schema.json";
 import cancellationPromo from "./cancellation-promo.schema.json";
 import routeTable from "./route-table.schema.json";
-import watchHistory from "./watch-history.schema.json";
 import link from "./link.schema.json";
 
 /** Every schema, so one validator instance can resolve their `$ref`s to each other. */
@@ -26,10 +22,7 @@ export const allSchemas = [
   menu,
   content,
   seedRealm,
-  initResponse,
-  card,
   sponsor,
-  resultSet,
   contentQuery,
   ...blockSchemas,
   pageLayout,
@@ -38,7 +31,6 @@ export const allSchemas = [
   section,
   cancellationPromo,
   routeTable,
-  watchHistory,
 ] as const;
 
 export const schemaIds = {
@@ -47,13 +39,10 @@ export const schemaIds = {
   menu: menu.$id,
   seedContent: content.$id,
   seedRealm: seedRealm.$id,
-  initResponse: initResponse.$id,
   page: page.$id,
-  resultSet: resultSet.$id,
   section: section.$id,
   cancellationPromo: cancellationPromo.$id,
   routeTable: routeTable.$id,
-  watchHistory: watchHistory.$id,
 } as const;
 
 export type SchemaName = keyof typeof schemaIds;

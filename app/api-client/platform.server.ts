@@ -1,5 +1,5 @@
 import { createCache } from "../../contract/lru-cache.ts";
-import type { InitResponse } from "../../schemas/generated/init-response.ts";
+import type { InitResponse } from "../../contract/generated/init-response.ts";
 import type { LocaleData } from "../../contract/generated/locale-data.ts";
 import type { RealmDirectory } from "../../contract/generated/realm-directory.ts";
 import type { RealmLookup } from "../../contract/generated/realm-lookup.ts";

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { BlockRenderContext, type BlockRender } from "../ui/render-context.tsx";
 import type { ResolvedZones } from "../../blocks/resolve.ts";
 import { PageView } from "../../layouts/PageView.tsx";
-import type { ResultSet } from "../../schemas/generated/result-set.ts";
+import type { ResultSet } from "../../contract/generated/result-set.ts";
 import type { ComposedPage } from "../../schemas/generated/page.ts";
 import type { Section } from "../../schemas/generated/section.ts";
 import { realmPaths } from "../realm/links.ts";

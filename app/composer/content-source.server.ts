@@ -1,6 +1,6 @@
 import type { ContentQuery } from "../../schemas/generated/blocks-content-query.ts";
-import type { Card } from "../../schemas/generated/card.ts";
-import type { ResultSet } from "../../schemas/generated/result-set.ts";
+import type { Card } from "../../contract/generated/card.ts";
+import type { ResultSet } from "../../contract/generated/result-set.ts";
 import type {
   PlaylistDetail,
   SeasonDetail,

@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import { resolvePerViewer, resolveZones, type ResolvedZones } from "../../blocks/resolve.ts";
 import type { ComposedPage } from "../../schemas/generated/page.ts";
 import type { Section } from "../../schemas/generated/section.ts";
-import type { Hero } from "../../schemas/generated/init-response.ts";
+import type { Hero } from "../../contract/generated/init-response.ts";
 import { validatePage, type PageIssue } from "../../schemas/page-validation.ts";
 import { PlatformError, type PlatformClient } from "../api-client/client.ts";
 import { createCache } from "../../contract/lru-cache.ts";

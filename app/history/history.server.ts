@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import type { WatchHistory } from "../../schemas/generated/watch-history.ts";
+import type { WatchHistory } from "../../contract/generated/watch-history.ts";
 import { PlatformError } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import { realmPaths } from "../realm/links.ts";

@@ -1,5 +1,5 @@
-import type { Card } from "../../schemas/generated/card.ts";
-import type { WatchHistoryItem } from "../../schemas/generated/watch-history.ts";
+import type { Card } from "../../contract/generated/card.ts";
+import type { WatchHistoryItem } from "../../contract/generated/watch-history.ts";
 import type { WatchProgress } from "../ui/watch-progress.ts";
 
 /** One watched video or event as the history page shows it. */

@@ -1,4 +1,4 @@
-import type { Card } from "../../schemas/generated/card.ts";
+import type { Card } from "../../contract/generated/card.ts";
 import type { Sponsor } from "../../schemas/generated/sponsor.ts";
 
 /** One run of videos in viewing order: a playlist's, a season's, or one season of a series. */

@@ -1,4 +1,4 @@
-import type { Card } from "../../schemas/generated/card.ts";
+import type { Card } from "../../contract/generated/card.ts";
 
 /** The hash that opens the live-now overlay over any page (spec section 2, hash routes). */
 export const LIVE_NOW_HASH = "#livenow";

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { BlockRenderContext } from "../ui/render-context.tsx";
 import { Rail } from "../ui/Rail.tsx";
 import { SponsorLogo } from "../ui/SponsorLogo.tsx";
-import type { ResultSet } from "../../schemas/generated/result-set.ts";
+import type { ResultSet } from "../../contract/generated/result-set.ts";
 import { useT } from "../i18n/i18n.ts";
 import { realmBlockRender } from "../composer/PageScreen.tsx";
 import { DEFAULT_TARGET } from "../realm/guards.ts";

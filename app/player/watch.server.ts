@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { isbot } from "isbot";
-import type { Card } from "../../schemas/generated/card.ts";
+import type { Card } from "../../contract/generated/card.ts";
 import type { PlaybackGrant } from "../../contract/generated/playback.ts";
-import type { ResultSet } from "../../schemas/generated/result-set.ts";
+import type { ResultSet } from "../../contract/generated/result-set.ts";
 import type { WatchItem } from "../../contract/generated/watch-item.ts";
 import { PlatformError, type PlatformClient } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";

@@ -1,4 +1,4 @@
-import type { Card } from "../../schemas/generated/card.ts";
+import type { Card } from "../../contract/generated/card.ts";
 import { routeHref } from "./routes.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import type { InitResponse } from "../../schemas/generated/init-response.ts";
+import type { InitResponse } from "../../contract/generated/init-response.ts";
 import type { RealmTranslations } from "../i18n/i18n.ts";
 import { realmLocale } from "../i18n/realm-locale.server.ts";
 import { PlatformError } from "../api-client/client.ts";

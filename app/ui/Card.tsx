@@ -5,7 +5,7 @@ import {
   type KeyboardEventHandler,
 } from "react";
 import { useT } from "../i18n/i18n.ts";
-import type { Card as CardData } from "../../schemas/generated/card.ts";
+import type { Card as CardData } from "../../contract/generated/card.ts";
 import { imageAtWidth, imageSrcSet } from "./image.tsx";
 import { listFormat } from "./intl.ts";
 import { LiveBadge } from "./LiveBadge.tsx";

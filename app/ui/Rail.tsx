@@ -5,8 +5,8 @@ import { useHydrated, usePrefersReducedMotion } from "./client-state.tsx";
 import { Icon } from "./Icon.tsx";
 import type { WatchProgress } from "./watch-progress.ts";
 import type { RailBlock } from "../../schemas/generated/blocks-rail.ts";
-import type { Card as CardData } from "../../schemas/generated/card.ts";
-import type { ResultSet } from "../../schemas/generated/result-set.ts";
+import type { Card as CardData } from "../../contract/generated/card.ts";
+import type { ResultSet } from "../../contract/generated/result-set.ts";
 import { useBlockRender } from "./render-context.tsx";
 import { nextRovingIndex, scrollEdges } from "./roving.ts";
 

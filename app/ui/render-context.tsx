@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
-import type { Card } from "../../schemas/generated/card.ts";
-import type { ResultSet } from "../../schemas/generated/result-set.ts";
+import type { Card } from "../../contract/generated/card.ts";
+import type { ResultSet } from "../../contract/generated/result-set.ts";
 
 /** Where a content link points once resolved; the app turns it into a URL at render time. */
 export interface ContentLink {

@@ -1,4 +1,4 @@
-import type { WatchHistoryItem } from "../../schemas/generated/watch-history.ts";
+import type { WatchHistoryItem } from "../../contract/generated/watch-history.ts";
 
 /**
  * How far a profile got into a video or event of its watch history, and whether it is worth

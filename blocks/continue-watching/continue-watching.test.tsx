@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { definition, HISTORY_SCAN } from "./index.tsx";
 import type { ContinueWatchingBlock } from "../../schemas/generated/blocks-continue-watching.ts";
-import type { WatchHistoryItem } from "../../schemas/generated/watch-history.ts";
+import type { WatchHistoryItem } from "../../contract/generated/watch-history.ts";
 import {
   context,
   event,

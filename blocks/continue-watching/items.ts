@@ -1,6 +1,6 @@
 import { watchProgress, worthContinuing, type WatchProgress } from "../../app/ui/watch-progress.ts";
-import type { Card } from "../../schemas/generated/card.ts";
-import type { WatchHistoryItem } from "../../schemas/generated/watch-history.ts";
+import type { Card } from "../../contract/generated/card.ts";
+import type { WatchHistoryItem } from "../../contract/generated/watch-history.ts";
 
 /** One card of the row: what to resume, and how far the profile got. */
 export interface ContinueItem {

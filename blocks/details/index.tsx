@@ -2,7 +2,7 @@ import { useT } from "../../app/i18n/i18n.ts";
 import { imageAtWidth, imageSrcSet } from "../../app/ui/image.tsx";
 import { cardVideoCount } from "../../app/ui/Card.tsx";
 import type { DetailsBlock } from "../../schemas/generated/blocks-details.ts";
-import type { Card } from "../../schemas/generated/card.ts";
+import type { Card } from "../../contract/generated/card.ts";
 import type { BlockDefinition, ResolveContext } from "../types.ts";
 
 export type DetailsData = Card | null;

@@ -3,8 +3,8 @@ import { useT } from "../../app/i18n/i18n.ts";
 import { Card } from "../../app/ui/Card.tsx";
 import { useViewportWidth } from "../../app/ui/client-state.tsx";
 import type { GridBlock } from "../../schemas/generated/blocks-grid.ts";
-import type { Card as CardData } from "../../schemas/generated/card.ts";
-import type { ResultSet } from "../../schemas/generated/result-set.ts";
+import type { Card as CardData } from "../../contract/generated/card.ts";
+import type { ResultSet } from "../../contract/generated/result-set.ts";
 import { useBlockRender } from "../../app/ui/render-context.tsx";
 import {
   cardKey,

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { definition, pageSizeForWidth } from "./index.tsx";
 import { mergeCards, planLoadMore } from "./paging.ts";
 import type { GridBlock } from "../../schemas/generated/blocks-grid.ts";
-import type { ResultSet } from "../../schemas/generated/result-set.ts";
+import type { ResultSet } from "../../contract/generated/result-set.ts";
 import {
   click,
   context,

@@ -1,5 +1,5 @@
 import type { GridBlock } from "../../schemas/generated/blocks-grid.ts";
-import type { ResultSet } from "../../schemas/generated/result-set.ts";
+import type { ResultSet } from "../../contract/generated/result-set.ts";
 import type { BlockDefinition } from "../types.ts";
 import { GridSkeleton } from "../../app/ui/skeletons.tsx";
 import { Grid } from "./Grid.tsx";

@@ -1,4 +1,4 @@
-import type { Card } from "../../schemas/generated/card.ts";
+import type { Card } from "../../contract/generated/card.ts";
 
 /** The server renders this many; the browser then pages by viewport. */
 export const GRID_FIRST_PAGE = 20;

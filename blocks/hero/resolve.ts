@@ -1,7 +1,7 @@
 import { cardTitle } from "../../app/ui/Card.tsx";
 import type { HeroBlock } from "../../schemas/generated/blocks-hero.ts";
-import type { Card } from "../../schemas/generated/card.ts";
-import type { Hero } from "../../schemas/generated/init-response.ts";
+import type { Card } from "../../contract/generated/card.ts";
+import type { Hero } from "../../contract/generated/init-response.ts";
 import type { ResolveContext } from "../types.ts";
 
 /** Where a slide leads: an init hero's content link, or a card the app knows how to link. */

@@ -1,5 +1,5 @@
 import type { RailBlock } from "../../schemas/generated/blocks-rail.ts";
-import type { ResultSet } from "../../schemas/generated/result-set.ts";
+import type { ResultSet } from "../../contract/generated/result-set.ts";
 import type { BlockDefinition } from "../types.ts";
 import { Rail } from "../../app/ui/Rail.tsx";
 import { RailSkeleton } from "../../app/ui/skeletons.tsx";

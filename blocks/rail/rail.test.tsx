@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { definition } from "./index.tsx";
 import { nextRovingIndex, scrollEdges } from "../../app/ui/roving.ts";
 import type { RailBlock } from "../../schemas/generated/blocks-rail.ts";
-import type { ResultSet } from "../../schemas/generated/result-set.ts";
+import type { ResultSet } from "../../contract/generated/result-set.ts";
 import {
   click,
   context,

@@ -4,7 +4,7 @@ import { cardTitle } from "../../app/ui/Card.tsx";
 import { useViewerTimeZone } from "../../app/ui/client-state.tsx";
 import { dateTimeFormat } from "../../app/ui/intl.ts";
 import type { ScheduleBlock } from "../../schemas/generated/blocks-schedule.ts";
-import type { Card } from "../../schemas/generated/card.ts";
+import type { Card } from "../../contract/generated/card.ts";
 import { useBlockRender } from "../../app/ui/render-context.tsx";
 import { eventStatus, groupByDay, type EventStatus } from "./window.ts";
 

@@ -1,5 +1,5 @@
 import { dateTimeFormat } from "../../app/ui/intl.ts";
-import type { Card } from "../../schemas/generated/card.ts";
+import type { Card } from "../../contract/generated/card.ts";
 
 const DAY_MS = 86_400_000;
 

@@ -5,7 +5,7 @@
  */
 
 import type { Sponsor } from "../../schemas/generated/sponsor.ts";
-import type { Card } from "../../schemas/generated/card.ts";
+import type { Card } from "./card.ts";
 
 /**
  * Detail answers of the catalogue (GET {api v2}/vod/{id}, /event/{id}, /playlist/{id}, /series/{id}, /season/{id}): the item's card fields, its sponsor and what it holds.

@@ -1,7 +1,7 @@
-import card from "../../schemas/card.schema.json";
-import initResponse from "../../schemas/init-response.schema.json";
-import resultSet from "../../schemas/result-set.schema.json";
-import watchHistory from "../../schemas/watch-history.schema.json";
+import card from "./card.schema.json";
+import initResponse from "./init-response.schema.json";
+import resultSet from "./result-set.schema.json";
+import watchHistory from "./watch-history.schema.json";
 import jsonObject from "./json-object.schema.json";
 import credentials from "./credentials.schema.json";
 import refreshRequest from "./refresh-request.schema.json";
@@ -31,11 +31,15 @@ import watchItem from "./watch-item.schema.json";
 import realmFolderCheck from "./realm-folder-check.schema.json";
 
 /**
- * The JSON Schemas of the platform's request and answer bodies. Bodies that page blocks also
- * read (cards, result sets, init, watch history) are in schemas/, which blocks take them from.
- * A schema comes after those it refers to.
+ * The JSON Schemas of the platform's request and answer bodies (page blocks read cards, result
+ * sets and watch history from here too). A schema comes after those it refers to; init refers
+ * to the page-config schemas of schemas/ (menu, theme, realm settings).
  */
 export const contractSchemas = [
+  card,
+  resultSet,
+  watchHistory,
+  initResponse,
   realmFolderCheck,
   profileSwitch,
   sessionTokens,

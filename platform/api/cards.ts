@@ -1,7 +1,7 @@
-import type { Card } from "../../schemas/generated/card.ts";
+import type { Card } from "../../contract/generated/card.ts";
 import type * as t from "../store/schema.ts";
 
-export type { Card } from "../../schemas/generated/card.ts";
+export type { Card } from "../../contract/generated/card.ts";
 export type CardType = Card["type"];
 
 /** Public URL of a stored image; the client appends `?w=` for the width it needs. */

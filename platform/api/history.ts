@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { WatchHistory } from "../../schemas/generated/watch-history.ts";
+import type { WatchHistory } from "../../contract/generated/watch-history.ts";
 import { profileKeyOf, recentHistory } from "../playback/history.ts";
 import { accountOf, requireAccount } from "./account.ts";
 import { authenticate } from "./auth.ts";

@@ -6,7 +6,7 @@ import { imageUrl } from "./cards.ts";
 import { countLiveEvents, loadHeroes } from "./content.ts";
 import type { PlatformEnv } from "./context.ts";
 import { badRequest } from "./errors.ts";
-import type { InitResponse } from "../../schemas/generated/init-response.ts";
+import type { InitResponse } from "../../contract/generated/init-response.ts";
 
 export const init = new Hono<PlatformEnv>();
 

@@ -2,7 +2,7 @@ import { expect } from "@playwright/test";
 import { encodeChallengeInput, solveChallenge } from "../../contract/challenge.ts";
 import { HEADERS } from "../../contract/headers.ts";
 import { DEMO_KEYS } from "../fixtures/secrets.ts";
-import type { Card } from "../../schemas/generated/card.ts";
+import type { Card } from "../../contract/generated/card.ts";
 
 export type Realm = keyof typeof DEMO_KEYS;
 

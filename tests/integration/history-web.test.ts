@@ -6,7 +6,7 @@ import type { HistoryView } from "../../app/history/view.ts";
 import { liveNowLoader } from "../../app/live-now/live-now.server.ts";
 import type { LiveNowAnswer } from "../../app/live-now/live-now.ts";
 import type { ResolvedBlock } from "../../blocks/resolve.ts";
-import type { Card } from "../../schemas/generated/card.ts";
+import type { Card } from "../../contract/generated/card.ts";
 import * as t from "../../platform/store/schema.ts";
 import { accountWithSession } from "../fixtures/accounts.ts";
 import { useSeededPlatform } from "../fixtures/platform.ts";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { validate } from "../../schemas/validator.ts";
+import { validateBody } from "../../contract/validator.ts";
 import { createTokenIssuer } from "../../platform/auth/tokens.ts";
 import * as t from "../../platform/store/schema.ts";
 import { accountWithSession } from "../fixtures/accounts.ts";
@@ -38,7 +38,7 @@ async function historyOf(auth: Record<string, string>) {
   const res = await platform.api.call("arena", "/api/v2/history", { headers: auth });
   expect(res.status).toBe(200);
   const body = await res.json();
-  expect(validate("watchHistory", body).issues).toEqual([]);
+  expect(validateBody("watchHistory", body).issues).toEqual([]);
   return body as { items: { kind: string; card: { id: number }; position: number }[] };
 }
 

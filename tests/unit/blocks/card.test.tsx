@@ -7,7 +7,7 @@ import {
   cardTitleLineHeight,
   formatDuration,
 } from "../../../app/ui/Card.tsx";
-import type { Card as CardData } from "../../../schemas/generated/card.ts";
+import type { Card as CardData } from "../../../contract/generated/card.ts";
 import { EVENTS, markup, PLAYLIST, SERIES, serverDom, textOfIds, VIDEOS } from "./fixtures.tsx";
 
 const render = (card: CardData, props: { titleScale?: number; eager?: boolean } = {}) =>

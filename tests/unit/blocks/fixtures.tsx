@@ -11,10 +11,10 @@ import type {
   ContentSource,
   ViewerSource,
 } from "../../../blocks/types.ts";
-import type { Card } from "../../../schemas/generated/card.ts";
-import type { Hero } from "../../../schemas/generated/init-response.ts";
-import type { ResultSet } from "../../../schemas/generated/result-set.ts";
-import type { WatchHistoryItem } from "../../../schemas/generated/watch-history.ts";
+import type { Card } from "../../../contract/generated/card.ts";
+import type { Hero } from "../../../contract/generated/init-response.ts";
+import type { ResultSet } from "../../../contract/generated/result-set.ts";
+import type { WatchHistoryItem } from "../../../contract/generated/watch-history.ts";
 import type { Sponsor } from "../../../schemas/generated/sponsor.ts";
 
 export const NOW = new Date("2025-03-14T15:30:00Z");

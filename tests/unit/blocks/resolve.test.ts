@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isPerViewer, resolvePerViewer, resolveZones } from "../../../blocks/resolve.ts";
 import type { ContentQuery } from "../../../blocks/types.ts";
 import type { PageZones } from "../../../schemas/generated/page-zones.ts";
-import type { ResultSet } from "../../../schemas/generated/result-set.ts";
+import type { ResultSet } from "../../../contract/generated/result-set.ts";
 import { context, MemoryContent, MemoryViewer, video } from "./fixtures.tsx";
 
 /** A content source whose lists take `delayMs`, counting how many run at once. */

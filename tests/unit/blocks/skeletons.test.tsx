@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { BlockSkeleton } from "../../../blocks/BlockSkeleton.tsx";
 import type { ResolvedBlock } from "../../../blocks/resolve.ts";
 import { Zone } from "../../../blocks/Zone.tsx";
-import type { ResultSet } from "../../../schemas/generated/result-set.ts";
+import type { ResultSet } from "../../../contract/generated/result-set.ts";
 import { serverDom } from "./fixtures.tsx";
 
 describe("block skeletons", () => {

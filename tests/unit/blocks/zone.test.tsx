@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { BlockBoundary } from "../../../blocks/BlockBoundary.tsx";
 import { resolveZones, type ResolvedBlock } from "../../../blocks/resolve.ts";
 import { Zone } from "../../../blocks/Zone.tsx";
-import type { ResultSet } from "../../../schemas/generated/result-set.ts";
+import type { ResultSet } from "../../../contract/generated/result-set.ts";
 import { context, mount, serverDom, type Mounted } from "./fixtures.tsx";
 
 function Thrower(): JSX.Element {

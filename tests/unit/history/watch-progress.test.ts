@@ -12,7 +12,7 @@ import {
   watchProgress,
   worthContinuing,
 } from "../../../app/ui/watch-progress.ts";
-import type { WatchHistoryItem } from "../../../schemas/generated/watch-history.ts";
+import type { WatchHistoryItem } from "../../../contract/generated/watch-history.ts";
 import { event, NOW, video } from "../blocks/fixtures.tsx";
 
 const watchedAt = NOW.toISOString();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Interstitial } from "../../../app/interstitial/interstitial.ts";
 import { InterstitialScreen } from "../../../app/interstitial/InterstitialScreen.tsx";
-import type { Card } from "../../../schemas/generated/card.ts";
+import type { Card } from "../../../contract/generated/card.ts";
 import { markup, PLAYLIST, SERIES, serverDom, VIDEOS } from "../blocks/fixtures.tsx";
 
 const SPONSOR = {
