@@ -164,37 +164,31 @@ profiles.delete("/:id", authenticate, requireAccount, async (c) => {
  * and answers a new one acting as the profile. Leaving a child profile for an adult one needs
  * the parental PIN while the account's parental control is RESTRICTED.
  */
-profiles.post(
-  "/:id/switch",
-  authenticate,
-  requireAccount,
-  requireJsonBody,
-  async (c) => {
-    requireProfiles(c);
-    const id = idParam(c.req.param("id"));
-    const body = await readObject<ProfileSwitch & { pin?: unknown }>(c.req.raw);
-    const user = await accountOf(c);
-    const { db } = c.get("store");
-    const target = await findProfile(db, user.id, id);
-    if (!target) throw notFound(`Profile ${id}`);
-    let session;
-    try {
-      session = await liveSessionOf(db, c.get("realm").name, user, body.refreshToken);
-    } catch (error) {
-      if (!(error instanceof RefreshRefused)) throw error;
-      throw new ApiError(401, "INVALID_REFRESH_TOKEN", `The refresh token is ${error.reason}`);
+profiles.post("/:id/switch", authenticate, requireAccount, requireJsonBody, async (c) => {
+  requireProfiles(c);
+  const id = idParam(c.req.param("id"));
+  const body = await readObject<ProfileSwitch & { pin?: unknown }>(c.req.raw);
+  const user = await accountOf(c);
+  const { db } = c.get("store");
+  const target = await findProfile(db, user.id, id);
+  if (!target) throw notFound(`Profile ${id}`);
+  let session;
+  try {
+    session = await liveSessionOf(db, c.get("realm").name, user, body.refreshToken);
+  } catch (error) {
+    if (!(error instanceof RefreshRefused)) throw error;
+    throw new ApiError(401, "INVALID_REFRESH_TOKEN", `The refresh token is ${error.reason}`);
+  }
+  const current =
+    session.profileId === null ? undefined : await findProfile(db, user.id, session.profileId);
+  const leavesChild =
+    (current ? current.type === "CHILD" : actsAsChild(c)) && target.type === "ADULT";
+  if (leavesChild && user.parentalStatus === "RESTRICTED" && user.parentalPinHash) {
+    if (body.pin === undefined || body.pin === "") {
+      throw new ApiError(403, "PIN_REQUIRED", "Leaving a child profile needs the parental PIN");
     }
-    const current =
-      session.profileId === null ? undefined : await findProfile(db, user.id, session.profileId);
-    const leavesChild =
-      (current ? current.type === "CHILD" : actsAsChild(c)) && target.type === "ADULT";
-    if (leavesChild && user.parentalStatus === "RESTRICTED" && user.parentalPinHash) {
-      if (body.pin === undefined || body.pin === "") {
-        throw new ApiError(403, "PIN_REQUIRED", "Leaving a child profile needs the parental PIN");
-      }
-      await requireParentalPin(c, user, body.pin);
-    }
-    const tokens = await switchSessionProfile(db, c.get("tokens"), user, session, target);
-    return c.json({ ...tokens, profile: view(target) });
-  },
-);
+    await requireParentalPin(c, user, body.pin);
+  }
+  const tokens = await switchSessionProfile(db, c.get("tokens"), user, session, target);
+  return c.json({ ...tokens, profile: view(target) });
+});
