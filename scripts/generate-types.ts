@@ -1,15 +1,14 @@
 /**
- * Generates TypeScript types from schemas/ into schemas/generated/.
+ * `npm run schemas`: every generated file. The block folders' union, registry, styles and schema
+ * copies; the types of schemas/ in schemas/generated/; the contract's types and OpenAPI document.
  * `--check` writes nothing and exits 1 when a committed file differs from what would be generated.
  */
-import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
-import { compile } from "json-schema-to-typescript";
 import { generateBlocks } from "./generate/blocks.ts";
 import { generateContract } from "./generate/contract.ts";
+import { emitTypes, typesFileName, type IdentifiedSchema } from "./generate/typescript.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const outDir = path.join(root, "schemas/generated");
 const check = process.argv.includes("--check");
 
 let drift = await generateBlocks(root, check);
@@ -22,117 +21,16 @@ const banner = `/* eslint-disable */
  * edit the schema and run \`npm run schemas\` again (\`npm test\` fails when this file drifts).
  */`;
 
-// Referenced schemas are emitted in their own files; resolve $refs to those by $id.
-const byId = new Map<string, object>(allSchemas.map((s) => [s.$id, s]));
-
-function fileName(id: string): string {
-  return new URL(id).pathname
-    .replace(/^\//, "")
-    .replace(/\.schema\.json$/, ".ts")
-    .replace(/\//g, "-");
-}
-
-/** Whole-file `$ref`s of a schema, as absolute ids. */
-function directRefs(schema: object & { $id: string }): Set<string> {
-  const refs = new Set<string>();
-  JSON.stringify(schema, (key, value) => {
-    if (key === "$ref" && typeof value === "string" && !value.startsWith("#")) {
-      const target = new URL(value, schema.$id);
-      // A ref into part of another schema (#/...) is inlined, not imported.
-      if (!target.hash) refs.add(target.toString());
-    }
-    return value;
-  });
-  return refs;
-}
-
-/** Every schema reachable through refs, the schema itself excluded. */
-function reachableRefs(schema: object & { $id: string }): Set<string> {
-  const seen = new Set<string>();
-  const visit = (id: string) => {
-    for (const ref of directRefs(byId.get(id) as object & { $id: string })) {
-      if (ref === schema.$id || seen.has(ref) || !byId.has(ref)) continue;
-      seen.add(ref);
-      visit(ref);
-    }
-  };
-  visit(schema.$id);
-  return seen;
-}
-
-/** Types of other schema files are imported, never declared twice. */
-function addImports(schema: object & { $id: string }, ts: string): string {
-  const refs = directRefs(schema);
-  const imports = [...refs]
-    .map((id) => byId.get(id) as { title: string; $id: string } | undefined)
-    .filter((s) => s !== undefined)
-    .map((s) => `import type { ${s.title} } from "./${fileName(s.$id)}";`);
-  if (imports.length === 0) return ts;
-  const foreign = [...reachableRefs(schema)].flatMap(
-    (id) => declaredBy.get(id) ?? [(byId.get(id) as { title: string }).title],
-  );
-  let body = ts;
-  for (const title of foreign) body = dropDeclaration(body, title);
-  const end = body.indexOf(" */\n", body.indexOf("GENERATED")) + 4;
-  return `${body.slice(0, end)}\n${imports.join("\n")}\n${body.slice(end)}`;
-}
-
-/**
- * Removes the top-level declaration of `name` (interface or type alias, with its doc comment):
- * everything from it up to the next top-level doc comment or declaration.
- */
-function dropDeclaration(ts: string, name: string): string {
-  const declaration = new RegExp(`^export (interface|type) ${name}\\b`, "m").exec(ts);
-  if (!declaration) return ts;
-  const docStart = ts.lastIndexOf("\n/**", declaration.index);
-  const start =
-    docStart >= 0 && !ts.slice(docStart, declaration.index).includes("*/\n\n")
-      ? docStart + 1
-      : declaration.index;
-  const rest = ts.slice(declaration.index + 1);
-  const next = /^(\/\*\*|export )/m.exec(rest);
-  const stop = next ? declaration.index + 1 + next.index : ts.length;
-  return ts.slice(0, start) + ts.slice(stop);
-}
-
-/** Names each generated file declares, so files that reference it can drop their copies. */
-const declaredBy = new Map<string, string[]>();
-
-await mkdir(outDir, { recursive: true });
-for (const schema of allSchemas) {
-  const ts = await compile(structuredClone(schema) as never, schema.title, {
-    bannerComment: banner,
-    additionalProperties: false,
-    declareExternallyReferenced: true,
-    ignoreMinAndMaxItems: true,
-    strictIndexSignatures: true,
-    format: true,
-    cwd: path.join(root, "schemas", path.dirname(new URL(schema.$id).pathname)),
-    $refOptions: {
-      resolve: {
-        http: {
-          order: 1,
-          canRead: (file: { url: string }) => byId.has(file.url),
-          read: (file: { url: string }) => JSON.stringify(byId.get(file.url)),
-        },
-      },
-    },
-  });
-  const target = path.join(outDir, fileName(schema.$id));
-  const output = addImports(schema, ts);
-  declaredBy.set(
-    schema.$id,
-    [...output.matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]!),
-  );
-  const current = await readFile(target, "utf8").catch(() => "");
-  if (current === output) continue;
-  if (check) {
-    console.error(`schemas/generated/${path.basename(target)} is out of date: run npm run schemas`);
-    drift++;
-  } else {
-    await writeFile(target, output);
-    console.log(`wrote schemas/generated/${path.basename(target)}`);
-  }
-}
+const schemas = allSchemas as readonly IdentifiedSchema[];
+const stale = await emitTypes({
+  schemas,
+  resolvable: schemas,
+  outFile: (schema) => path.join(root, "schemas/generated", typesFileName(schema.$id)),
+  banner,
+  check,
+  root,
+});
+if (check) for (const file of stale) console.error(`${file} is out of date: run npm run schemas`);
+drift += check ? stale.length : 0;
 drift += await generateContract({ check });
 if (drift) process.exit(1);
