@@ -1,30 +1,20 @@
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { allSchemas } from "../schemas/index.ts";
-import { describeErrors, schemaAjv, type ValidationResult } from "../schemas/validator.ts";
+import { checkWith, compileValidators, type ValidationResult } from "../schemas/validator.ts";
 import { bodySchemaIds, contractSchemas, type BodySchemaName } from "./schemas/index.ts";
 
 let compiled: Map<BodySchemaName, ValidateFunction> | undefined;
 
 /** Compiles every body schema once per process, beside the schemas they refer to. */
 function validators(): Map<BodySchemaName, ValidateFunction> {
-  if (compiled) return compiled;
   // Set up as the config schemas are, since answer bodies refer to them (menus, links).
-  const ajv = schemaAjv();
-  for (const schema of [...allSchemas, ...contractSchemas]) ajv.addSchema(schema as object);
-  compiled = new Map();
-  for (const [name, id] of Object.entries(bodySchemaIds) as [BodySchemaName, string][]) {
-    const fn = ajv.getSchema(id);
-    if (!fn) throw new Error(`schema ${id} is not registered`);
-    compiled.set(name, fn);
-  }
+  compiled ??= compileValidators([...allSchemas, ...contractSchemas] as object[], bodySchemaIds);
   return compiled;
 }
 
 /** Checks a request or answer body against its schema; issues name the offending fields. */
 export function validateBody<T>(name: BodySchemaName, data: unknown): ValidationResult<T> {
-  const fn = validators().get(name)!;
-  if (fn(data)) return { ok: true, value: data as T, issues: [] };
-  return { ok: false, issues: describeErrors(fn.errors ?? []) };
+  return checkWith<T>(validators().get(name)!, data);
 }
 
 /** The first thing wrong with a body: where (a JSON pointer) and which rule it breaks. */

@@ -34,24 +34,36 @@ export function schemaAjv(): Ajv2020 {
   return ajv;
 }
 
-/** Compiles every schema once per process; later calls reuse the compiled functions. */
-function validators(): Map<SchemaName, ValidateFunction> {
-  if (compiled) return compiled;
+/** Compiles `schemas` in one Ajv and gives the validator of each named id. */
+export function compileValidators<N extends string>(
+  schemas: readonly object[],
+  ids: Record<N, string>,
+): Map<N, ValidateFunction> {
   const ajv = schemaAjv();
-  for (const schema of allSchemas) ajv.addSchema(schema as object);
-  compiled = new Map();
-  for (const [name, id] of Object.entries(schemaIds) as [SchemaName, string][]) {
+  for (const schema of schemas) ajv.addSchema(schema);
+  const validators = new Map<N, ValidateFunction>();
+  for (const [name, id] of Object.entries(ids) as [N, string][]) {
     const fn = ajv.getSchema(id);
     if (!fn) throw new Error(`schema ${id} is not registered`);
-    compiled.set(name, fn);
+    validators.set(name, fn);
   }
+  return validators;
+}
+
+/** What `fn` says of `data`, its errors as issues that name the offending fields. */
+export function checkWith<T>(fn: ValidateFunction, data: unknown): ValidationResult<T> {
+  if (fn(data)) return { ok: true, value: data as T, issues: [] };
+  return { ok: false, issues: describeErrors(fn.errors ?? []) };
+}
+
+/** Compiles every schema once per process; later calls reuse the compiled functions. */
+function validators(): Map<SchemaName, ValidateFunction> {
+  compiled ??= compileValidators(allSchemas as readonly object[], schemaIds);
   return compiled;
 }
 
 export function validate<T>(name: SchemaName, data: unknown): ValidationResult<T> {
-  const fn = validators().get(name)!;
-  if (fn(data)) return { ok: true, value: data as T, issues: [] };
-  return { ok: false, issues: describeErrors(fn.errors ?? []) };
+  return checkWith<T>(validators().get(name)!, data);
 }
 
 export function describeErrors(errors: ErrorObject[]): ValidationIssue[] {
