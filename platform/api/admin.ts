@@ -25,7 +25,7 @@ import {
 import type { Db } from "../store/store.ts";
 import { authenticate, requireRole } from "./auth.ts";
 import type { PlatformEnv } from "./context.ts";
-import { parseJsonBody, requireJsonBody } from "./contract.ts";
+import { parseJsonBody, readJson, requireJsonBody } from "./contract.ts";
 import { ApiError, badRequest, notFound } from "./errors.ts";
 import { MAX_ID, storedNumber } from "./pagination.ts";
 
@@ -62,7 +62,7 @@ admin.post("/validate", async (c) => {
  */
 admin.post("/validate/realm", async (c) => {
   // Its shape was checked against the endpoint's schema before this handler (validate-body.ts).
-  const body = parseJsonBody(await readCapped(c.req.raw)) as RealmFolderCheck;
+  const body = (await readJson(c.req.raw)) as RealmFolderCheck;
   const files = new Map(Object.entries(body.files) as [string, string][]);
   const report = validateRealmFolder({ name: body.folder ?? c.get("realm").name, files });
   return c.json({ valid: report.issues.length === 0, issues: report.issues });

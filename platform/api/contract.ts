@@ -59,9 +59,19 @@ export function refuseNonJson(request: Request) {
   }
 }
 
-/** Parses a JSON body, turning malformed JSON into a 400 instead of an exception. */
-export async function readJson(request: Request): Promise<unknown> {
-  return parseJsonBody(await request.text());
+const parsedBodies = new WeakMap<Request, Promise<unknown>>();
+
+/**
+ * Parses a JSON body, turning malformed JSON into a 400 instead of an exception. The body is
+ * read and parsed once per request, however many ask: the body check, then the handler.
+ */
+export function readJson(request: Request): Promise<unknown> {
+  let parsed = parsedBodies.get(request);
+  if (!parsed) {
+    parsed = request.text().then(parseJsonBody);
+    parsedBodies.set(request, parsed);
+  }
+  return parsed;
 }
 
 /**

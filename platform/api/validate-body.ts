@@ -4,7 +4,7 @@ import type { LabelKey } from "../../contract/labels.ts";
 import { bodyProblem, type BodyProblem } from "../../contract/validator.ts";
 import { label } from "../i18n/labels.ts";
 import type { PlatformEnv } from "./context.ts";
-import { parseJsonBody, refuseNonJson } from "./contract.ts";
+import { readJson, refuseNonJson } from "./contract.ts";
 import { ApiError } from "./errors.ts";
 
 const PROBLEM_LABELS: Record<string, LabelKey> = {
@@ -30,8 +30,8 @@ export const validateRequestBody = createMiddleware<PlatformEnv>(async (c, next)
   const endpoint = findEndpoint(c.req.method, c.req.path.replace(/^\/api(?=\/)/, ""));
   if (!endpoint?.request) return next();
   refuseNonJson(c.req.raw);
-  // A copy is read, so the handler still finds the body unread.
-  const body = parseJsonBody(await c.req.raw.clone().text());
+  // Parsed once: the handler's readJson answers from the same parse.
+  const body = await readJson(c.req.raw);
   const problem = bodyProblem(endpoint.request, body);
   if (problem) {
     const locale = c.get("locale") ?? c.req.header("Accept-Language")?.split(",")[0];
