@@ -30,6 +30,7 @@ import type { RealmDirectory } from "./generated/realm-directory.ts";
 import type { RealmLookup } from "./generated/realm-lookup.ts";
 import type { ReferralSession } from "./generated/referral-session.ts";
 import type { RefreshRequest } from "./generated/refresh-request.ts";
+import type { SearchBuckets } from "./generated/search-buckets.ts";
 import type { SessionTokens } from "./generated/session-tokens.ts";
 import type { SitemapListing } from "./generated/sitemap-listing.ts";
 import type { UserDetailsUpdate } from "./generated/user-details-update.ts";
@@ -65,6 +66,7 @@ export interface BodyTypes {
   referralSession: ReferralSession;
   refreshRequest: RefreshRequest;
   resultSet: ResultSet;
+  searchBuckets: SearchBuckets;
   seasonDetail: SeasonDetail;
   seriesDetail: SeriesDetail;
   sessionTokens: SessionTokens;

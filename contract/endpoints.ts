@@ -128,6 +128,29 @@ export const ENDPOINTS = {
     response: "resultSet",
     summary: "Videos",
   },
+  search: {
+    method: "GET",
+    path: "/v2/search",
+    auth: "client",
+    response: "resultSet",
+    summary:
+      "Search: q, contentFilters (LIVE_EVENT, VOD_VIDEO, VOD_PLAYLIST, VOD_SERIES; repeated or comma-separated), p and rpp (the realm's resultPerPage by default)",
+  },
+  searchBuckets: {
+    method: "GET",
+    path: "/v2/search/buckets",
+    auth: "client",
+    response: "searchBuckets",
+    summary: "Search as the overlay shows it: q, one bucket per content type",
+  },
+  popular: {
+    method: "GET",
+    path: "/v2/popular",
+    auth: "client",
+    response: "resultSet",
+    summary:
+      "Events and videos watched by the most viewers over the last 7 days: contentFilters (LIVE_EVENT, VOD_VIDEO), p, rpp",
+  },
   vod: {
     method: "GET",
     path: "/v2/vod/{id}",

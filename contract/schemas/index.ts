@@ -29,6 +29,7 @@ import sitemapListing from "./sitemap-listing.schema.json";
 import userDetails from "./user-details.schema.json";
 import watchItem from "./watch-item.schema.json";
 import realmFolderCheck from "./realm-folder-check.schema.json";
+import searchBuckets from "./search-buckets.schema.json";
 
 /**
  * The JSON Schemas of the platform's request and answer bodies (page blocks read cards, result
@@ -67,6 +68,7 @@ export const contractSchemas = [
   sitemapListing,
   userDetails,
   watchItem,
+  searchBuckets,
 ] as const;
 
 /** Every body schema by name, those in schemas/ included; the endpoint table names them so. */
@@ -98,6 +100,7 @@ export const bodySchemaIds = {
   parentalControl: parentalControl.$id,
   playbackGrant: playbackGrant.$id,
   profileList: profileList.$id,
+  searchBuckets: searchBuckets.$id,
   promoNotifications: promoNotifications.$id,
   realmDirectory: realmDirectory.$id,
   realmLookup: realmLookup.$id,

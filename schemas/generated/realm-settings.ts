@@ -210,6 +210,35 @@ export interface RealmSettings {
    */
   contentSearchEngine: "VESPER" | "ALGOLIA" | "ELASTIC";
   /**
+   * How search answers (spec section 3, search settings). Every field has the spec's default.
+   */
+  searchSettings?: {
+    /**
+     * Results a page of the search route shows.
+     */
+    resultPerPage?: number;
+    /**
+     * Cards in each bucket of the search overlay.
+     */
+    bucketPerPage?: number;
+    /**
+     * Title shortcuts in each bucket of the search overlay.
+     */
+    bucketShortcutsPerPage?: number;
+    /**
+     * Whether the overlay has a bucket of links to the realm's sections whose titles match.
+     */
+    sectionLinkBuckets?: boolean;
+    /**
+     * Whether the overlay leaves out the programme-guide bucket (events on air today).
+     */
+    hideEpgBuckets?: boolean;
+    /**
+     * Whether guests find content that needs a licence they do not hold (they can open it after signing in); when false they find only what they can play.
+     */
+    showContentAvailableOnSignIn?: boolean;
+  };
+  /**
    * Viewer profiles.
    */
   profileConfiguration?: {
