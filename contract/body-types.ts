@@ -31,6 +31,15 @@ import type { RealmLookup } from "./generated/realm-lookup.ts";
 import type { ReferralSession } from "./generated/referral-session.ts";
 import type { RefreshRequest } from "./generated/refresh-request.ts";
 import type { SearchBuckets } from "./generated/search-buckets.ts";
+import type {
+  ListChange,
+  ListDetail,
+  ListMembership,
+  ListName,
+  ListOrder,
+  ViewerList,
+  ViewerLists,
+} from "./generated/viewer-lists.ts";
 import type { SessionTokens } from "./generated/session-tokens.ts";
 import type { SitemapListing } from "./generated/sitemap-listing.ts";
 import type { UserDetailsUpdate } from "./generated/user-details-update.ts";
@@ -51,6 +60,11 @@ export interface BodyTypes {
   impersonationSession: ImpersonationSession;
   initResponse: InitResponse;
   jsonObject: JsonObject;
+  listChange: ListChange;
+  listDetail: ListDetail;
+  listMembership: ListMembership;
+  listName: ListName;
+  listOrder: ListOrder;
   localeData: LocaleData;
   missingInformation: MissingInformation;
   outbox: OutboxList;
@@ -75,6 +89,8 @@ export interface BodyTypes {
   userDetailsUpdate: UserDetailsUpdate;
   videoDetail: VideoDetail;
   watchHistory: WatchHistory;
+  viewerList: ViewerList;
+  viewerLists: ViewerLists;
   watchItem: WatchItem;
 }
 

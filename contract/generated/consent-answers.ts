@@ -15,6 +15,9 @@ export interface ConsentAnswers {
 }
 /**
  * A stored answer.
+ *
+ * This interface was referenced by `ConsentAnswers`'s JSON-Schema
+ * via the `definition` "consentAnswer".
  */
 export interface ConsentAnswer {
   /**

@@ -6,6 +6,9 @@
 
 /**
  * What a consent answer allows.
+ *
+ * This interface was referenced by `ConsentPrompt`'s JSON-Schema
+ * via the `definition` "functionalPurpose".
  */
 export type FunctionalPurpose =
   | "RESIDENT_MARKETING_ALLOWED"
@@ -25,6 +28,9 @@ export interface ConsentPrompt {
 }
 /**
  * One consent question.
+ *
+ * This interface was referenced by `ConsentPrompt`'s JSON-Schema
+ * via the `definition` "consentPromptField".
  */
 export interface ConsentPromptField {
   /**

@@ -84,6 +84,9 @@ export interface InitResponse {
 }
 /**
  * Identity of the realm.
+ *
+ * This interface was referenced by `InitResponse`'s JSON-Schema
+ * via the `definition` "realmSummary".
  */
 export interface RealmSummary {
   /**
@@ -111,6 +114,9 @@ export interface RealmSummary {
 }
 /**
  * One hero slide.
+ *
+ * This interface was referenced by `InitResponse`'s JSON-Schema
+ * via the `definition` "hero".
  */
 export interface Hero {
   /**

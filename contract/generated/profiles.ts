@@ -27,6 +27,9 @@ export interface ProfileList {
 }
 /**
  * One viewing profile.
+ *
+ * This interface was referenced by `ProfileList`'s JSON-Schema
+ * via the `definition` "profile".
  */
 export interface Profile {
   /**

@@ -15,6 +15,9 @@ export interface PromoNotifications {
 }
 /**
  * One promotional notification.
+ *
+ * This interface was referenced by `PromoNotifications`'s JSON-Schema
+ * via the `definition` "promoNotification".
  */
 export interface PromoNotification {
   /**

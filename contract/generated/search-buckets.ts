@@ -20,6 +20,10 @@ export interface SearchBuckets {
   totalHits: number;
   buckets: Bucket[];
 }
+/**
+ * This interface was referenced by `SearchBuckets`'s JSON-Schema
+ * via the `definition` "bucket".
+ */
 export interface Bucket {
   /**
    * What the bucket holds: a content type, SECTION (links to sections) or EPG (events on air today).
@@ -38,6 +42,10 @@ export interface Bucket {
    */
   totalHits: number;
 }
+/**
+ * This interface was referenced by `SearchBuckets`'s JSON-Schema
+ * via the `definition` "shortcut".
+ */
 export interface Shortcut {
   /**
    * Content type of the target, or SECTION.

@@ -38,6 +38,9 @@ export interface SitemapListing {
 }
 /**
  * A published page or section.
+ *
+ * This interface was referenced by `SitemapListing`'s JSON-Schema
+ * via the `definition` "keyed".
  */
 export interface Keyed {
   /**

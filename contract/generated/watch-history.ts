@@ -17,6 +17,9 @@ export interface WatchHistory {
 }
 /**
  * One watched video or event.
+ *
+ * This interface was referenced by `WatchHistory`'s JSON-Schema
+ * via the `definition` "item".
  */
 export interface WatchHistoryItem {
   /**

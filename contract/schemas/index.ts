@@ -30,6 +30,7 @@ import userDetails from "./user-details.schema.json";
 import watchItem from "./watch-item.schema.json";
 import realmFolderCheck from "./realm-folder-check.schema.json";
 import searchBuckets from "./search-buckets.schema.json";
+import viewerLists from "./viewer-lists.schema.json";
 
 /**
  * The JSON Schemas of the platform's request and answer bodies (page blocks read cards, result
@@ -69,6 +70,7 @@ export const contractSchemas = [
   userDetails,
   watchItem,
   searchBuckets,
+  viewerLists,
 ] as const;
 
 /** Every body schema by name, those in schemas/ included; the endpoint table names them so. */
@@ -101,6 +103,13 @@ export const bodySchemaIds = {
   playbackGrant: playbackGrant.$id,
   profileList: profileList.$id,
   searchBuckets: searchBuckets.$id,
+  viewerLists: viewerLists.$id,
+  listDetail: `${viewerLists.$id}#/$defs/listDetail`,
+  listName: `${viewerLists.$id}#/$defs/listName`,
+  listOrder: `${viewerLists.$id}#/$defs/listOrder`,
+  listChange: `${viewerLists.$id}#/$defs/listChange`,
+  listMembership: `${viewerLists.$id}#/$defs/listMembership`,
+  viewerList: `${viewerLists.$id}#/$defs/viewerList`,
   promoNotifications: promoNotifications.$id,
   realmDirectory: realmDirectory.$id,
   realmLookup: realmLookup.$id,

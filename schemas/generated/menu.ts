@@ -31,6 +31,9 @@ export interface Menu {
 }
 /**
  * One menu item.
+ *
+ * This interface was referenced by `Menu`'s JSON-Schema
+ * via the `definition` "item".
  */
 export interface Item {
   /**

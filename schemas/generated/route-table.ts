@@ -21,6 +21,9 @@ export interface RouteTable {
 }
 /**
  * One named route.
+ *
+ * This interface was referenced by `RouteTable`'s JSON-Schema
+ * via the `definition` "route".
  */
 export interface Route {
   /**

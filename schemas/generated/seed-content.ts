@@ -8,14 +8,23 @@ import type { Sponsor } from "./sponsor.ts";
 
 /**
  * Stable identifier of the item inside this realm's seed; re-seeding updates the item with the same key.
+ *
+ * This interface was referenced by `SeedContent`'s JSON-Schema
+ * via the `definition` "key".
  */
 export type Key = string;
 /**
  * Display title.
+ *
+ * This interface was referenced by `SeedContent`'s JSON-Schema
+ * via the `definition` "title".
  */
 export type Title = string;
 /**
  * Display description.
+ *
+ * This interface was referenced by `SeedContent`'s JSON-Schema
+ * via the `definition` "description".
  */
 export type Description = string;
 
@@ -66,6 +75,9 @@ export interface SeedContent {
 }
 /**
  * A scheduled event.
+ *
+ * This interface was referenced by `SeedContent`'s JSON-Schema
+ * via the `definition` "event".
  */
 export interface Event {
   key: Key;
@@ -122,6 +134,9 @@ export interface Event {
 }
 /**
  * An on-demand video.
+ *
+ * This interface was referenced by `SeedContent`'s JSON-Schema
+ * via the `definition` "video".
  */
 export interface Video {
   key: Key;
@@ -155,6 +170,9 @@ export interface Video {
 }
 /**
  * An ordered list of videos.
+ *
+ * This interface was referenced by `SeedContent`'s JSON-Schema
+ * via the `definition` "playlist".
  */
 export interface Playlist {
   key: Key;
@@ -171,6 +189,9 @@ export interface Playlist {
 }
 /**
  * A series.
+ *
+ * This interface was referenced by `SeedContent`'s JSON-Schema
+ * via the `definition` "series".
  */
 export interface Series {
   key: Key;
@@ -214,6 +235,9 @@ export interface Series {
 }
 /**
  * A news article.
+ *
+ * This interface was referenced by `SeedContent`'s JSON-Schema
+ * via the `definition` "newsItem".
  */
 export interface NewsItem {
   key: Key;
@@ -237,6 +261,9 @@ export interface NewsItem {
 }
 /**
  * A fighter profile.
+ *
+ * This interface was referenced by `SeedContent`'s JSON-Schema
+ * via the `definition` "fighter".
  */
 export interface Fighter {
   key: Key;

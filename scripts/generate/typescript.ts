@@ -105,6 +105,7 @@ export async function emitTypes(options: EmitOptions): Promise<string[]> {
       bannerComment: options.banner,
       additionalProperties: false,
       declareExternallyReferenced: true,
+      unreachableDefinitions: true,
       ignoreMinAndMaxItems: true,
       strictIndexSignatures: true,
       format: true,
