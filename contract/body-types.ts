@@ -16,6 +16,7 @@ import type {
   VideoDetail,
 } from "./generated/content-detail.ts";
 import type { Credentials } from "./generated/credentials.ts";
+import type { Fighter, FighterList } from "./generated/fighters.ts";
 import type { ImpersonationSession } from "./generated/impersonation-session.ts";
 import type { JsonObject } from "./generated/json-object.ts";
 import type { LocaleData } from "./generated/locale-data.ts";
@@ -58,6 +59,8 @@ export interface BodyTypes {
   consentPrompt: ConsentPrompt;
   credentials: Credentials;
   eventDetail: EventDetail;
+  fighter: Fighter;
+  fighterList: FighterList;
   impersonationSession: ImpersonationSession;
   initResponse: InitResponse;
   jsonObject: JsonObject;

@@ -31,6 +31,7 @@ import watchItem from "./watch-item.schema.json";
 import realmFolderCheck from "./realm-folder-check.schema.json";
 import searchBuckets from "./search-buckets.schema.json";
 import viewerLists from "./viewer-lists.schema.json";
+import fighterList from "./fighters.schema.json";
 
 /**
  * The JSON Schemas of the platform's request and answer bodies (page blocks read cards, result
@@ -71,6 +72,7 @@ export const contractSchemas = [
   watchItem,
   searchBuckets,
   viewerLists,
+  fighterList,
 ] as const;
 
 /** Every body schema by name, those in schemas/ included; the endpoint table names them so. */
@@ -105,6 +107,8 @@ export const bodySchemaIds = {
   profileList: profileList.$id,
   searchBuckets: searchBuckets.$id,
   viewerLists: viewerLists.$id,
+  fighterList: fighterList.$id,
+  fighter: `${fighterList.$id}#/$defs/fighter`,
   listDetail: `${viewerLists.$id}#/$defs/listDetail`,
   listName: `${viewerLists.$id}#/$defs/listName`,
   listOrder: `${viewerLists.$id}#/$defs/listOrder`,
