@@ -30,9 +30,9 @@ ALTER TABLE "event_fighters" ADD CONSTRAINT "event_fighters_event_id_events_id_f
 ALTER TABLE "event_fighters" ADD CONSTRAINT "event_fighters_fighter_id_fighters_id_fk" FOREIGN KEY ("fighter_id") REFERENCES "public"."fighters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_entries" ADD CONSTRAINT "search_entries_realm_realms_name_fk" FOREIGN KEY ("realm") REFERENCES "public"."realms"("name") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "event_fighters_fighter_idx" ON "event_fighters" USING btree ("fighter_id");--> statement-breakpoint
-CREATE INDEX "search_entries_document_idx" ON "search_entries" USING gin ("document");--> statement-breakpoint
-CREATE INDEX "search_entries_title_trgm_idx" ON "search_entries" USING gin ("norm_title" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "search_entries_words_trgm_idx" ON "search_entries" USING gin ("words" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "search_entries_document_idx" ON "search_entries" USING gin ("document") WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "search_entries_title_trgm_idx" ON "search_entries" USING gin ("norm_title" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "search_entries_words_trgm_idx" ON "search_entries" USING gin ("words" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 -- Lower-cased text without accents, punctuation and runs of spaces made one space: titles and
 -- queries compare in this form. unaccent(text) alone is only STABLE (it looks its dictionary up
 -- by search_path); naming the dictionary makes the result depend on the text alone.

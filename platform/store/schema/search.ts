@@ -67,8 +67,14 @@ export const searchEntries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.contentId] }),
-    index("search_entries_document_idx").using("gin", t.document),
-    index("search_entries_title_trgm_idx").using("gin", t.normTitle.op("gin_trgm_ops")),
-    index("search_entries_words_trgm_idx").using("gin", t.words.op("gin_trgm_ops")),
+    // fastupdate off: every write goes straight into the index. Its pending list would otherwise
+    // be read through by every search until a vacuum merges it (PGlite runs no autovacuum).
+    index("search_entries_document_idx").using("gin", t.document).with({ fastupdate: false }),
+    index("search_entries_title_trgm_idx")
+      .using("gin", t.normTitle.op("gin_trgm_ops"))
+      .with({ fastupdate: false }),
+    index("search_entries_words_trgm_idx")
+      .using("gin", t.words.op("gin_trgm_ops"))
+      .with({ fastupdate: false }),
   ],
 );
