@@ -3,6 +3,7 @@ import type { Card as CardData } from "../../contract/generated/card.ts";
 import { useT } from "../i18n/i18n.ts";
 import { realmPaths } from "../realm/links.ts";
 import { Card, cardTitle } from "../ui/Card.tsx";
+import { nextRovingIndex } from "../ui/roving.ts";
 import { Highlight } from "./highlight.tsx";
 import type { SearchState } from "./search-state.ts";
 
@@ -16,22 +17,13 @@ export interface CardContext {
 /** The links arrow keys move between: result cards and the overlay's title shortcuts. */
 export const RESULT_LINKS = "a.card, a.search-shortcut";
 
-/** The keys that move focus between results, and where each one goes from `index` of `count`. */
+/**
+ * Where a key moves focus from result `index` of `count`: the cards' roving keys (← → Home
+ * End), with ↓ and ↑ as next and previous; null when the key is not ours.
+ */
 export function arrowTarget(key: string, index: number, count: number): number | null {
-  switch (key) {
-    case "ArrowDown":
-    case "ArrowRight":
-      return Math.min(index + 1, count - 1);
-    case "ArrowUp":
-    case "ArrowLeft":
-      return Math.max(index - 1, 0);
-    case "Home":
-      return 0;
-    case "End":
-      return count - 1;
-    default:
-      return null;
-  }
+  const asRow = key === "ArrowDown" ? "ArrowRight" : key === "ArrowUp" ? "ArrowLeft" : key;
+  return nextRovingIndex(asRow, index, count);
 }
 
 /** Moves focus between the result links inside the element the listener is on. */

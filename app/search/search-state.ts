@@ -89,20 +89,12 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         more: "idle",
         seq: action.seq,
       };
-    case "cleared":
-      return {
-        ...state,
-        query: "",
-        status: "idle",
-        hits: [],
-        buckets: [],
-        totalHits: 0,
-        page: 0,
-        totalPages: 0,
-        more: "idle",
-        // Nothing in flight is wanted any more.
-        seq: state.seq + 1,
-      };
+    case "cleared": {
+      // Back to the start, keeping what is the viewer's: the box, the filters, popular content.
+      const { value, filters, popular, open } = state;
+      // Nothing in flight is wanted any more.
+      return { ...initialSearchState, value, filters, popular, open, seq: state.seq + 1 };
+    }
     case "popularContentSet":
       return { ...state, popular: action.hits };
     case "resultsSet": {
