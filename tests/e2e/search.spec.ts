@@ -132,6 +132,11 @@ test.describe("arena: the search page", () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(page.getByRole("search").getByRole("button", { name: "Search" })).toBeVisible();
+    // Cards enter in 500 ms, and not at all for viewers who ask for less motion.
+    const hit = page.locator(".search-hit").first();
+    expect(await hit.evaluate((el) => getComputedStyle(el).animationDuration)).toBe("0.5s");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(await hit.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
   });
 });
 
