@@ -170,6 +170,7 @@ describe("robots.txt", () => {
         "Disallow: /realm/*/preview/",
         "Disallow: /realm/*/language",
         "Disallow: /realm/*/more/",
+        "Disallow: /realm/*/search-answers",
         "Allow: /",
         "",
         "Sitemap: https://a.example/sitemap.xml",
