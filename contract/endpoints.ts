@@ -215,6 +215,13 @@ export const ENDPOINTS = {
     response: "fighter",
     summary: "One fighter",
   },
+  fighterEvents: {
+    method: "GET",
+    path: "/v2/fighter/{id}/events",
+    auth: "client",
+    response: "resultSet",
+    summary: "The fights of a fighter: events linked to them, the latest first (p, rpp)",
+  },
   cards: {
     method: "GET",
     path: "/v2/cards",

@@ -5,6 +5,7 @@ import type { Fighter } from "../../contract/generated/fighters.ts";
 import { useT } from "../i18n/i18n.ts";
 import { useRootData } from "../realm/use-root-data.ts";
 import { imageAtWidth } from "../ui/image.tsx";
+import { RelatedRails } from "../ui/RelatedRails.tsx";
 import { fighterName } from "./FighterCard.tsx";
 import type { loadFighter } from "./fighters.server.ts";
 import { formatMeasure, otherSystem, type MeasurementSystem } from "./units.ts";
@@ -16,7 +17,7 @@ const PORTRAIT = { width: 640, height: 800 } as const;
 
 /** A fighter's page: portrait, record, nickname, division, rank and measurements. */
 export function FighterScreen() {
-  const { fighter, system } = useLoaderData<FighterLoader>();
+  const { fighter, system, related, basePath } = useLoaderData<FighterLoader>();
   const t = useT();
   const locale = useRootData()?.locale ?? "en";
   const place =
@@ -26,55 +27,58 @@ export function FighterScreen() {
         ? t("fighterChampion")
         : t("fighterRank", { rank: fighter.rank });
   return (
-    <article className="fighter-page" aria-labelledby="fighter-name">
-      {fighter.imageUrl ? (
-        <img
-          className="fighter-portrait"
-          src={imageAtWidth(fighter.imageUrl, PORTRAIT.width)}
-          width={PORTRAIT.width}
-          height={PORTRAIT.height}
-          alt=""
-          fetchPriority="high"
-        />
-      ) : null}
-      <div className="fighter-facts">
-        <h1 id="fighter-name">{fighterName(fighter)}</h1>
-        {fighter.nickname ? <p className="fighter-nickname">“{fighter.nickname}”</p> : null}
-        <dl className="fighter-stats">
-          <Stat term={t("fighterRecord")}>
-            {t("fighterRecordValue", {
-              wins: fighter.record.wins,
-              losses: fighter.record.losses,
-              draws: fighter.record.draws,
-            })}
-          </Stat>
-          <Stat term={t("fighterDivision")}>
-            {t(`division_${fighter.weightClass}`)}
-            {place ? ` · ${place}` : null}
-          </Stat>
-          {fighter.poundForPoundRank !== null ? (
-            <Stat term={t("division_POUND_FOR_POUND")}>
-              {t("fighterRank", { rank: fighter.poundForPoundRank })}
+    <>
+      <article className="fighter-page" aria-labelledby="fighter-name">
+        {fighter.imageUrl ? (
+          <img
+            className="fighter-portrait"
+            src={imageAtWidth(fighter.imageUrl, PORTRAIT.width)}
+            width={PORTRAIT.width}
+            height={PORTRAIT.height}
+            alt=""
+            fetchPriority="high"
+          />
+        ) : null}
+        <div className="fighter-facts">
+          <h1 id="fighter-name">{fighterName(fighter)}</h1>
+          {fighter.nickname ? <p className="fighter-nickname">“{fighter.nickname}”</p> : null}
+          <dl className="fighter-stats">
+            <Stat term={t("fighterRecord")}>
+              {t("fighterRecordValue", {
+                wins: fighter.record.wins,
+                losses: fighter.record.losses,
+                draws: fighter.record.draws,
+              })}
             </Stat>
-          ) : null}
-          <Stat term={t("fighterHeight")}>
-            <Measured measure={fighter.height} system={system} locale={locale} />
-          </Stat>
-          <Stat term={t("fighterReach")}>
-            <Measured measure={fighter.reach} system={system} locale={locale} />
-          </Stat>
-          <Stat term={t("fighterWeight")}>
-            <Measured measure={fighter.weight} system={system} locale={locale} />
-          </Stat>
-          {fighter.strikingAccuracy ? (
-            <Stat term={t("fighterStrikingAccuracy")}>
-              {formatMeasure(fighter.strikingAccuracy, system, locale)}
+            <Stat term={t("fighterDivision")}>
+              {t(`division_${fighter.weightClass}`)}
+              {place ? ` · ${place}` : null}
             </Stat>
-          ) : null}
-          <Stat term={t("fighterNationality")}>{regionName(fighter.nationality, locale)}</Stat>
-        </dl>
-      </div>
-    </article>
+            {fighter.poundForPoundRank !== null ? (
+              <Stat term={t("division_POUND_FOR_POUND")}>
+                {t("fighterRank", { rank: fighter.poundForPoundRank })}
+              </Stat>
+            ) : null}
+            <Stat term={t("fighterHeight")}>
+              <Measured measure={fighter.height} system={system} locale={locale} />
+            </Stat>
+            <Stat term={t("fighterReach")}>
+              <Measured measure={fighter.reach} system={system} locale={locale} />
+            </Stat>
+            <Stat term={t("fighterWeight")}>
+              <Measured measure={fighter.weight} system={system} locale={locale} />
+            </Stat>
+            {fighter.strikingAccuracy ? (
+              <Stat term={t("fighterStrikingAccuracy")}>
+                {formatMeasure(fighter.strikingAccuracy, system, locale)}
+              </Stat>
+            ) : null}
+            <Stat term={t("fighterNationality")}>{regionName(fighter.nationality, locale)}</Stat>
+          </dl>
+        </div>
+      </article>
+      <RelatedRails rails={related} basePath={basePath} locale={locale} />
+    </>
   );
 }
 

@@ -8,6 +8,7 @@ import { contentId } from "../realm/content-id.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { asRouteError } from "../realm/shell.server.ts";
 import { pageSeo } from "../seo/page-seo.ts";
+import type { RelatedRail } from "../ui/RelatedRails.tsx";
 import { readFightersState } from "./rankings-state.ts";
 import { measurementSystemFor } from "./units.ts";
 
@@ -47,6 +48,8 @@ export async function loadFighters(args: LoaderFunctionArgs) {
   }
 }
 
+const FIGHTS_SHOWN = 12;
+
 /** `/fighter/{id}`: the fighter, and their fights when the platform links any. */
 export async function loadFighter(args: LoaderFunctionArgs) {
   const { realm, shell, basePath } = await requireRealmRequest(args);
@@ -65,6 +68,16 @@ export async function loadFighter(args: LoaderFunctionArgs) {
     }
     throw asRouteError(error);
   }
+  const fights = await platform
+    .call("fighterEvents", { params: { id }, query: { p: 1, rpp: FIGHTS_SHOWN } })
+    .then((set) => set.hits)
+    .catch((error: unknown) => {
+      // The rail is extra: the fighter's page stands without it.
+      console.error(`fighter fights: ${error instanceof Error ? error.message : String(error)}`);
+      return [];
+    });
+  const related: RelatedRail[] =
+    fights.length > 0 ? [{ id: "fights", titleKey: "fighterFights", cards: fights }] : [];
   const settings = shell.settings as RealmSettings;
   const seo = pageSeo({
     requestUrl: new URL(args.request.url),
@@ -77,6 +90,7 @@ export async function loadFighter(args: LoaderFunctionArgs) {
     {
       fighter,
       system: measurementSystemFor(shell.locale, settings.measurementSystem),
+      related,
       basePath,
       seo,
     },

@@ -364,6 +364,44 @@ content.get("/fighter/:id", async (c) => {
   return c.json(fighterJson(row));
 });
 
+/** The fights of a fighter: events linked to them, the latest first. */
+content.get("/fighter/:id/events", async (c) => {
+  const { db } = c.get("store");
+  const realm = c.get("realm").name;
+  const id = idParam(c.req.param("id"));
+  const [fighter] = await db
+    .select({ id: t.fighters.id })
+    .from(t.fighters)
+    .where(and(eq(t.fighters.realm, realm), eq(t.fighters.id, id)));
+  if (!fighter) throw notFound("Fighter");
+  const page = readPage((n) => c.req.query(n));
+  const linked = and(
+    eq(t.events.realm, realm),
+    inArray(
+      t.events.id,
+      db
+        .select({ id: t.eventFighters.eventId })
+        .from(t.eventFighters)
+        .where(eq(t.eventFighters.fighterId, id)),
+    ),
+  );
+  const now = new Date();
+  return c.json(
+    await pageOf(
+      page,
+      db
+        .select()
+        .from(t.events)
+        .where(linked)
+        .orderBy(desc(t.events.startAt), asc(t.events.id))
+        .limit(page.rpp)
+        .offset(page.offset),
+      db.select({ n: count() }).from(t.events).where(linked),
+      (r) => eventCard(r, now),
+    ),
+  );
+});
+
 function fighterJson(row: typeof t.fighters.$inferSelect) {
   return {
     id: row.id,

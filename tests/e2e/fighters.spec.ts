@@ -97,6 +97,10 @@ test.describe("fighters and rankings", () => {
     await expect(page.locator(".fighter-stat", { hasText: "Division" })).toContainText(
       "Lightweight · Champion",
     );
+    // The fights the platform links to the fighter, as a rail of event cards.
+    const fights = page.getByRole("region", { name: "Fights" });
+    await expect(fights.locator("a.card").first()).toBeVisible();
+    await expect(fights.locator("a.card", { hasText: "Okafor" }).first()).toBeVisible();
     const person = JSON.parse(
       (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
     ) as Record<string, unknown>;

@@ -181,6 +181,22 @@ describe("sponsors in detail answers", () => {
 });
 
 describe("fighters", () => {
+  it("answers a fighter's fights, latest first, as the contract says; another realm's or none is 404", async () => {
+    const [okafor] = (await json("arena", "/api/v2/fighters?ctt=all&lastNameStartLetter=O")).hits;
+    expect(validateBody("fighter", okafor).ok).toBe(true);
+    const fights = await json("arena", `/api/v2/fighter/${okafor.id}/events`);
+    expect(validateBody("resultSet", fights).ok).toBe(true);
+    expect(fights.totalHits).toBeGreaterThan(0);
+    expect(fights.hits.every((hit: { type: string }) => hit.type === "LIVE_EVENT")).toBe(true);
+    expect(fights.hits.some((hit: { title: string }) => hit.title.includes("Okafor"))).toBe(true);
+    const starts = fights.hits.map((hit: { startDate: string }) => hit.startDate);
+    expect(starts).toEqual([...starts].sort().reverse());
+    expect((await platform.api.call("liga", `/api/v2/fighter/${okafor.id}/events`)).status).toBe(
+      404,
+    );
+    expect((await platform.api.call("arena", "/api/v2/fighter/999999/events")).status).toBe(404);
+  });
+
   it("ranks men's pound for pound by default, five per page", async () => {
     const page = await json("arena", "/api/v2/fighters");
     expect(page.hits).toHaveLength(5);
