@@ -30,7 +30,9 @@ import { badRequest, notFound } from "./errors.ts";
 import { idParam, readPage, resultSet, type Page } from "./pagination.ts";
 
 /** Videos in each playlist row of a query over playlists. */
-const playlistVodCount = sql<number>`(select count(*)::int from "playlist_items" where "playlist_items"."playlist_id" = "playlists"."id")`;
+export const playlistVodCount = sql<number>`(select count(*)::int from "playlist_items" where "playlist_items"."playlist_id" = "playlists"."id")`;
+/** Seasons of each series row of a query over series. */
+export const seriesSeasonCount = sql<number>`(select count(*)::int from "seasons" where "seasons"."series_id" = "series"."id")`;
 
 /** Catalogue reads: events, videos, playlists, series, seasons, news and fighters. */
 export const content = new Hono<PlatformEnv>();
@@ -514,7 +516,7 @@ content.get("/cards", async (c) => {
       const rows = await db
         .select({
           series: t.series,
-          seasonCount: sql<number>`(select count(*)::int from "seasons" where "seasons"."series_id" = "series"."id")`,
+          seasonCount: seriesSeasonCount,
         })
         .from(t.series)
         .where(and(eq(t.series.realm, realm), inArray(t.series.externalKey, keys)));
