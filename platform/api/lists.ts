@@ -283,8 +283,12 @@ lists.put("/lists/:listId/order", async (c) => {
   const { items } = await readObject<ListOrder>(c.req.raw);
   const { kind, row } = await listOf(c, owner, items.length > 0);
   try {
-    if (row) await reorder(c.get("store").db, row.id, items);
-    else if (items.length) throw new OrderMismatch("The list is empty");
+    if (row) {
+      const realm = c.get("realm").name;
+      await reorder(c.get("store").db, row.id, items, async (tx, refs) => {
+        return new Set((await cardsOf(tx, realm, refs)).keys());
+      });
+    } else if (items.length) throw new OrderMismatch("The list is empty");
   } catch (error) {
     if (!(error instanceof OrderMismatch)) throw error;
     throw new ApiError(409, "LIST_ORDER_MISMATCH", error.message);

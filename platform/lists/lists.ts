@@ -207,27 +207,40 @@ export async function removeItem(db: Db, listId: number, item: ItemRef): Promise
   return rows.length > 0;
 }
 
-const refKey = (ref: ItemRef) => `${ref.type}:${ref.id}`;
+export const refKey = (ref: ItemRef) => `${ref.type}:${ref.id}`;
 
 /** Why a reorder was refused: the order does not name exactly the list's items. */
 export class OrderMismatch extends Error {}
 
 /**
  * Gives the list's items the order asked, which must name each of them once; checked and
- * written under the list row's lock, so an add in between cannot be lost or misplaced.
+ * written under the list row's lock, so an add in between cannot be lost or misplaced. Items
+ * whose content is gone (`exists` says no) are not shown, so an order cannot name them: they
+ * leave the list instead.
  */
-export async function reorder(db: Db, listId: number, order: ItemRef[]): Promise<void> {
+export async function reorder(
+  db: Db,
+  listId: number,
+  order: ItemRef[],
+  exists: (db: Db, refs: ItemRef[]) => Promise<Set<string>>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .select({ id: t.viewerLists.id })
       .from(t.viewerLists)
       .where(eq(t.viewerLists.id, listId))
       .for("update");
-    const current = await tx
-      .select({ type: t.viewerListItems.itemType, id: t.viewerListItems.contentId })
-      .from(t.viewerListItems)
-      .where(eq(t.viewerListItems.listId, listId));
-    const held = new Set(current.map((r) => refKey({ type: r.type as ItemType, id: r.id })));
+    const current = (
+      await tx
+        .select({ type: t.viewerListItems.itemType, id: t.viewerListItems.contentId })
+        .from(t.viewerListItems)
+        .where(eq(t.viewerListItems.listId, listId))
+    ).map((r): ItemRef => ({ type: r.type as ItemType, id: r.id }));
+    const existing = await exists(tx, current);
+    for (const gone of current.filter((r) => !existing.has(refKey(r)))) {
+      await tx.delete(t.viewerListItems).where(itemIs(listId, gone));
+    }
+    const held = new Set([...existing]);
     const asked = new Set(order.map(refKey));
     if (
       asked.size !== order.length ||

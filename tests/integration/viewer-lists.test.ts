@@ -336,10 +336,17 @@ describe("viewer lists", () => {
       changed: false,
       list: { itemCount: 200 },
     });
-    // Items whose content is gone are left out of the detail.
+    // Items whose content is gone are left out of the detail; an order names only what is
+    // shown, and the gone items leave the list.
     expect(cardIds((await detail("arena", viewer.auth, "my-list")).body)).toEqual([
       `VOD_VIDEO:${video}`,
     ]);
+    const reordered = await call("arena", viewer.auth, "PUT", "/lists/my-list/order", {
+      items: [{ type: "VOD_VIDEO", id: video }],
+    });
+    expect(reordered.status).toBe(200);
+    expect(reordered.body.list.itemCount).toBe(1);
+    expect((await add("arena", viewer.auth, "my-list", "VOD_VIDEO", other!)).status).toBe(200);
   });
 
   it("refuses anonymous callers and guests the way account calls do", async () => {
