@@ -1,0 +1,17 @@
+import type { HeadersFunction } from "@remix-run/node";
+import { listsAction, listsLoader } from "../lists/lists.server.ts";
+import { ListsScreen, listsTitle } from "../lists/ListsScreen.tsx";
+import { identityMeta } from "../identity/meta.ts";
+import listsStyles from "../styles/lists.css?url";
+
+/** `/favourites`: the acting profile's favourites (spec section 2, named route "favourites"; realms without watchlists). */
+export const loader = listsLoader("favourites");
+export const action = listsAction;
+// A personal page: never indexed, never stored by a cache.
+export const meta = identityMeta(listsTitle("favourites"));
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
+  "Cache-Control":
+    actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control") ?? "private, no-store",
+});
+export const links = () => [{ rel: "stylesheet", href: listsStyles }];
+export default ListsScreen;
