@@ -27,7 +27,7 @@ const EMPTY: Record<ListsPage, string> = {
 };
 
 type Ready = Extract<ReturnType<typeof useListsView>, { state: "ready" }>;
-const useListsView = () => useLoaderData<ReturnType<typeof listsLoader>>();
+const useListsView = () => useLoaderData<typeof listsLoader>();
 
 /** The title label of a lists page (its meta uses it too). */
 export const listsTitle = (page: ListsPage) => TITLES[page];

@@ -37,58 +37,56 @@ const clientOf = (args: LoaderFunctionArgs, found: RealmRequest) =>
  * (signed out, or guests) are invited to sign in and come back here. A platform failure is the
  * page's own error state.
  */
-export function listsLoader(page: ListsPage) {
-  return async (args: LoaderFunctionArgs) => {
-    const found = await requireRealmRequest(args);
-    const url = new URL(args.request.url);
-    const paths = realmPaths(found.basePath);
-    if (!signedIn(found)) {
-      const from = `${realmRelativePath(found.basePath, url.pathname)}${url.search}`;
-      const view: ListsView = {
-        state: "signedOut",
-        page,
-        signIn: routeHref(found.basePath, { name: "login", query: { from } }),
-      };
-      return data(view, { headers: PRIVATE });
-    }
-    const client = clientOf(args, found);
-    let lists: ShownList[];
-    try {
-      const details: ListDetail[] =
-        page === "watchlists"
-          ? await Promise.all(
-              (await client.call("viewerLists")).lists
-                .filter((list) => list.kind === "WATCHLIST")
-                .map((list) => client.call("viewerList", { params: { listId: list.id } })),
-            )
-          : [
-              await client.call("viewerList", {
-                params: { listId: page === "myList" ? "my-list" : "favourites" },
-              }),
-            ];
-      lists = details.map((detail) => ({
-        id: detail.list.id,
-        kind: detail.list.kind,
-        name: detail.list.name,
-        items: detail.items.map((card) => ({ card, href: paths.card(card) })),
-      }));
-    } catch (error) {
-      if (!(error instanceof PlatformError)) throw error;
-      console.error(`lists: ${error.message}`);
-      const view: ListsView = { state: "failed", page, retry: `${url.pathname}${url.search}` };
-      return data(view, { status: 503, headers: PRIVATE });
-    }
-    const confirming = url.searchParams.get("delete");
+export async function listsLoader(page: ListsPage, args: LoaderFunctionArgs) {
+  const found = await requireRealmRequest(args);
+  const url = new URL(args.request.url);
+  const paths = realmPaths(found.basePath);
+  if (!signedIn(found)) {
+    const from = `${realmRelativePath(found.basePath, url.pathname)}${url.search}`;
     const view: ListsView = {
-      state: "ready",
+      state: "signedOut",
       page,
-      lists,
-      home: paths.home,
-      here: url.pathname,
-      confirmDelete: lists.some((l) => l.id === confirming) ? confirming : null,
+      signIn: routeHref(found.basePath, { name: "login", query: { from } }),
     };
     return data(view, { headers: PRIVATE });
+  }
+  const client = clientOf(args, found);
+  let lists: ShownList[];
+  try {
+    const details: ListDetail[] =
+      page === "watchlists"
+        ? await Promise.all(
+            (await client.call("viewerLists")).lists
+              .filter((list) => list.kind === "WATCHLIST")
+              .map((list) => client.call("viewerList", { params: { listId: list.id } })),
+          )
+        : [
+            await client.call("viewerList", {
+              params: { listId: page === "myList" ? "my-list" : "favourites" },
+            }),
+          ];
+    lists = details.map((detail) => ({
+      id: detail.list.id,
+      kind: detail.list.kind,
+      name: detail.list.name,
+      items: detail.items.map((card) => ({ card, href: paths.card(card) })),
+    }));
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    console.error(`lists: ${error.message}`);
+    const view: ListsView = { state: "failed", page, retry: `${url.pathname}${url.search}` };
+    return data(view, { status: 503, headers: PRIVATE });
+  }
+  const confirming = url.searchParams.get("delete");
+  const view: ListsView = {
+    state: "ready",
+    page,
+    lists,
+    home: paths.home,
+    here: url.pathname,
+    confirmDelete: lists.some((l) => l.id === confirming) ? confirming : null,
   };
+  return data(view, { headers: PRIVATE });
 }
 
 /** The label an action failure is shown with. */
