@@ -6,6 +6,15 @@ import { cards, freshAccount, platformCall, type Realm } from "./watching.ts";
 
 const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor();
 
+/**
+ * Axe on the page at rest: the pointer is moved off the button just clicked, whose hover
+ * colours are the realm theme's (checked with the theme), not this page's.
+ */
+async function axeAtRest(page: Page) {
+  await page.mouse.move(0, 0);
+  return axeViolations(page);
+}
+
 /** Adds an item to one of the account's lists through the platform API. */
 async function addToList(
   baseUrl: string,
@@ -53,7 +62,7 @@ test.describe("viewer lists", () => {
     // Newest first.
     const [a, b, c] = videos.map((v) => v.title);
     expect(await titles(page)).toEqual([c, b, a]);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeAtRest(page)).toEqual([]);
     await hydrated(page);
 
     // Move the first one down, by keyboard.
@@ -84,7 +93,7 @@ test.describe("viewer lists", () => {
     await page.goto("/realm/arena/watchlists");
     await expect(page.getByRole("heading", { level: 1, name: "Watchlists" })).toBeVisible();
     await expect(page.getByText("You have no watchlists yet.")).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeAtRest(page)).toEqual([]);
     await hydrated(page);
 
     // A blank name is refused with a message, and nothing is created.
@@ -104,13 +113,13 @@ test.describe("viewer lists", () => {
     await rename.fill("Classics");
     await page.getByRole("button", { name: "Rename" }).click();
     await expect(page.getByRole("heading", { level: 2, name: "Classics" })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeAtRest(page)).toEqual([]);
 
     await page.getByRole("link", { name: "Delete Classics" }).click();
     await expect(
       page.getByText("Delete the watchlist Classics and everything in it?"),
     ).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeAtRest(page)).toEqual([]);
     await page.getByRole("link", { name: "Keep it" }).click();
     await expect(page.getByRole("heading", { level: 2, name: "Classics" })).toBeVisible();
     await page.getByRole("link", { name: "Delete Classics" }).click();
@@ -131,7 +140,7 @@ test.describe("viewer lists", () => {
     await page.goto("/realm/liga/favourites");
     await expect(page.getByRole("heading", { level: 1, name: "Favoritos" })).toBeVisible();
     expect(await titles(page)).toEqual([video!.title]);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeAtRest(page)).toEqual([]);
 
     await context.clearCookies();
     await page.goto("/realm/liga/favourites");
@@ -140,7 +149,7 @@ test.describe("viewer lists", () => {
       "href",
       "/realm/liga/login?from=%2Ffavourites",
     );
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeAtRest(page)).toEqual([]);
   });
 });
 
