@@ -10,6 +10,7 @@ import { realmPaths } from "../realm/links.ts";
 import { requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
 import { realmRelativePath, routeHref } from "../realm/routes.ts";
 import {
+  ITEM_TYPES,
   movedOrder,
   type ListAnswer,
   type ListsPage,
@@ -19,7 +20,6 @@ import {
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 const NAME_MAX = 60;
-const ITEM_TYPES = new Set(["VOD_VIDEO", "LIVE_EVENT", "VOD_PLAYLIST", "VOD_SERIES"]);
 
 const signedIn = (found: RealmRequest) =>
   found.viewer.role === "CUSTOMER" || found.viewer.role === "ADMIN";

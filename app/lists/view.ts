@@ -42,7 +42,13 @@ export interface ListAnswer {
   value?: string;
 }
 
-const ITEM_TYPES = new Set<string>(["VOD_VIDEO", "LIVE_EVENT", "VOD_PLAYLIST", "VOD_SERIES"]);
+/** The card types a list may hold. */
+export const ITEM_TYPES = new Set<string>([
+  "VOD_VIDEO",
+  "LIVE_EVENT",
+  "VOD_PLAYLIST",
+  "VOD_SERIES",
+]);
 
 /**
  * The list's items (as its cards) in order, with `item` moved one place up (-1) or down (1);
