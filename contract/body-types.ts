@@ -9,12 +9,14 @@ import type { ConsentAnswers } from "./generated/consent-answers.ts";
 import type { ConsentPrompt } from "./generated/consent-prompt.ts";
 import type {
   EventDetail,
+  NewsDetail,
   PlaylistDetail,
   SeasonDetail,
   SeriesDetail,
   VideoDetail,
 } from "./generated/content-detail.ts";
 import type { Credentials } from "./generated/credentials.ts";
+import type { Fighter, FighterList } from "./generated/fighters.ts";
 import type { ImpersonationSession } from "./generated/impersonation-session.ts";
 import type { JsonObject } from "./generated/json-object.ts";
 import type { LocaleData } from "./generated/locale-data.ts";
@@ -57,6 +59,8 @@ export interface BodyTypes {
   consentPrompt: ConsentPrompt;
   credentials: Credentials;
   eventDetail: EventDetail;
+  fighter: Fighter;
+  fighterList: FighterList;
   impersonationSession: ImpersonationSession;
   initResponse: InitResponse;
   jsonObject: JsonObject;
@@ -67,6 +71,7 @@ export interface BodyTypes {
   listOrder: ListOrder;
   localeData: LocaleData;
   missingInformation: MissingInformation;
+  newsDetail: NewsDetail;
   outbox: OutboxList;
   parentalControl: ParentalControl;
   playbackGrant: PlaybackGrant;

@@ -193,9 +193,28 @@ export const ENDPOINTS = {
     response: "resultSet",
     summary: "News, newest first",
   },
-  newsItem: { method: "GET", path: "/v2/news/{id}", auth: "client", summary: "One news item" },
-  fighters: { method: "GET", path: "/v2/fighters", auth: "client", summary: "Fighters" },
-  fighter: { method: "GET", path: "/v2/fighter/{id}", auth: "client", summary: "One fighter" },
+  newsItem: {
+    method: "GET",
+    path: "/v2/news/{id}",
+    auth: "client",
+    response: "newsDetail",
+    summary: "One news item",
+  },
+  fighters: {
+    method: "GET",
+    path: "/v2/fighters",
+    auth: "client",
+    response: "fighterList",
+    summary:
+      "Fighters: p, rpp (5), ctt (rankings or all), weightClass, gender and lastNameStartLetter",
+  },
+  fighter: {
+    method: "GET",
+    path: "/v2/fighter/{id}",
+    auth: "client",
+    response: "fighter",
+    summary: "One fighter",
+  },
   cards: {
     method: "GET",
     path: "/v2/cards",

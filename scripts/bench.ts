@@ -5,7 +5,9 @@
  *       twice: rendered for every request (the page cache bypassed with `Cache-Control:
  *       no-cache`; the ratio says what server rendering costs over just sending bytes), and as
  *       a guest gets it, from the server's page cache (server/page-cache.ts), and
- *   (b) the JavaScript each route loads on a first visit, raw and gzipped.
+ *   (b) the JavaScript each route loads on a first visit, raw and gzipped, and
+ *   (c) search latency against catalogue size, beside a sequential ILIKE scan (bench/search.ts;
+ *       also alone: `npm run bench:search`).
  * Prints both and writes them to bench/results.json. `BENCH_DURATION` (seconds, default 10)
  * sets how long each load run lasts. Exit 0 on success, 1 with a one-line reason on failure.
  */
@@ -24,6 +26,7 @@ import {
 } from "./bench/server.ts";
 import { fixed, kib, table } from "./bench/table.ts";
 import { measureWatchPages, type FirstFrameStats, type WatchFigures } from "./bench/watch.ts";
+import { searchSection, type SearchBenchResult } from "./bench/search.ts";
 
 const ROOT = process.cwd();
 const HOME_PATH = "/realm/arena";
@@ -67,7 +70,10 @@ async function main() {
   );
   const watch = await measureWatch(server.baseUrl);
   printWatch(watch);
+  // In stores of its own, after the server's runs (it would compete for the same CPU).
+  const search = await searchSection();
   writeResults({
+    search,
     watch,
     duration,
     homeBytes: home.bytes,
@@ -249,6 +255,7 @@ function writeResults(figures: {
   js: Record<string, JsSize>;
   validation: ValidationFigures;
   watch: WatchFigures;
+  search: SearchBenchResult;
 }) {
   const target = (f: LoadFigures) => ({
     url: new URL(f.url).pathname,
@@ -273,6 +280,7 @@ function writeResults(figures: {
     js: figures.js,
     validation: figures.validation,
     watch: figures.watch,
+    search: figures.search,
   };
   mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);

@@ -5,13 +5,17 @@ import { ImpersonationBanner } from "../impersonation/ImpersonationBanner.tsx";
 import { LiveNowDialog } from "../live-now/LiveNowDialog.tsx";
 import { SiteHeader } from "../navigation/SiteHeader.tsx";
 import { RealmContent, RealmNotices } from "../notices/RealmNotices.tsx";
+import { SearchDialog } from "../search/SearchDialog.tsx";
 import accountStyles from "../styles/account.css?url";
 import navigationStyles from "../styles/navigation.css?url";
+import searchStyles from "../styles/search.css?url";
 import { useRootData } from "../realm/use-root-data.ts";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: navigationStyles },
   { rel: "stylesheet", href: accountStyles },
+  // The search page's and the search overlay's (which can open over any page).
+  { rel: "stylesheet", href: searchStyles },
 ];
 
 /** The realm's frame around its pages: the site header with its navigation, then the page. */
@@ -25,6 +29,7 @@ export default function RealmFrame() {
       <SiteHeader />
       <AccountDialogs />
       <LiveNowDialog />
+      <SearchDialog />
       <main id="main" tabIndex={-1}>
         <RealmContent>
           <Outlet />

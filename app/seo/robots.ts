@@ -1,6 +1,6 @@
 /**
  * robots.txt. Crawlers may read every page except admin previews (never indexed), the
- * language form and the JSON behind "load more" buttons; the platform API on a realm's own
+ * language form and the JSON behind "load more" buttons and search; the platform API on a realm's own
  * domain is not for them either.
  */
 export function robotsTxt({
@@ -13,7 +13,12 @@ export function robotsTxt({
 }): string {
   const disallowed = [
     "/api/",
-    ...bases.flatMap((base) => [`${base}/preview/`, `${base}/language`, `${base}/more/`]),
+    ...bases.flatMap((base) => [
+      `${base}/preview/`,
+      `${base}/language`,
+      `${base}/more/`,
+      `${base}/search-answers`,
+    ]),
   ];
   return [
     "User-agent: *",

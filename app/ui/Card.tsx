@@ -1,5 +1,6 @@
 import {
   useId,
+  type ReactNode,
   type CSSProperties,
   type FocusEventHandler,
   type KeyboardEventHandler,
@@ -67,6 +68,8 @@ export interface CardProps {
   shape?: "landscape" | "portrait";
   /** How far the viewer got (watch history): a bar over the artwork, read as the card's description. */
   progress?: WatchProgress | null;
+  /** What the title reads, when it is more than the card's title (search marks matched words). */
+  titleContent?: ReactNode;
   /** For roving focus in a list of cards. */
   tabIndex?: number;
   onKeyDown?: KeyboardEventHandler<HTMLAnchorElement>;
@@ -82,6 +85,7 @@ export function Card({
   eager = false,
   shape = "landscape",
   progress,
+  titleContent,
   tabIndex,
   onKeyDown,
   onFocus,
@@ -124,7 +128,7 @@ export function Card({
       </span>
       <span className="card-body">
         <span className="card-title" id={`${id}-title`} style={titleStyle}>
-          {cardTitle(card)}
+          {titleContent ?? cardTitle(card)}
         </span>
         <span className="card-meta" id={`${id}-meta`}>
           <CardMeta card={card} locale={locale} />

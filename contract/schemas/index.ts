@@ -31,6 +31,7 @@ import watchItem from "./watch-item.schema.json";
 import realmFolderCheck from "./realm-folder-check.schema.json";
 import searchBuckets from "./search-buckets.schema.json";
 import viewerLists from "./viewer-lists.schema.json";
+import fighterList from "./fighters.schema.json";
 
 /**
  * The JSON Schemas of the platform's request and answer bodies (page blocks read cards, result
@@ -71,6 +72,7 @@ export const contractSchemas = [
   watchItem,
   searchBuckets,
   viewerLists,
+  fighterList,
 ] as const;
 
 /** Every body schema by name, those in schemas/ included; the endpoint table names them so. */
@@ -94,6 +96,7 @@ export const bodySchemaIds = {
   playlistDetail: `${contentDetail.$id}#/$defs/playlistDetail`,
   seriesDetail: `${contentDetail.$id}#/$defs/seriesDetail`,
   seasonDetail: `${contentDetail.$id}#/$defs/seasonDetail`,
+  newsDetail: `${contentDetail.$id}#/$defs/newsDetail`,
   impersonationSession: impersonationSession.$id,
   initResponse: initResponse.$id,
   localeData: localeData.$id,
@@ -104,6 +107,8 @@ export const bodySchemaIds = {
   profileList: profileList.$id,
   searchBuckets: searchBuckets.$id,
   viewerLists: viewerLists.$id,
+  fighterList: fighterList.$id,
+  fighter: `${fighterList.$id}#/$defs/fighter`,
   listDetail: `${viewerLists.$id}#/$defs/listDetail`,
   listName: `${viewerLists.$id}#/$defs/listName`,
   listOrder: `${viewerLists.$id}#/$defs/listOrder`,

@@ -28,6 +28,7 @@ import { promoNotifications } from "./promo-notifications.ts";
 import { realmRoutes } from "./realm-routes.ts";
 import { referrals } from "./referrals.ts";
 import { userDetails } from "./user-details.ts";
+import { search } from "./search.ts";
 import { sitemap } from "./sitemap.ts";
 import { tv } from "./tv.ts";
 import { validateRequestBody } from "./validate-body.ts";
@@ -99,6 +100,7 @@ export function createPlatformApi({
     return requireClient(c, next);
   });
   v2.route("/", content);
+  v2.route("/", search);
   v2.route("/", pages);
   v2.route("/promo-notification", promoNotifications);
   v2.route("/admin", admin);

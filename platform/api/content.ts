@@ -31,6 +31,7 @@ import { idParam, readPage, resultSet, type Page } from "./pagination.ts";
 
 /** Videos in each playlist row of a query over playlists. */
 export const playlistVodCount = sql<number>`(select count(*)::int from "playlist_items" where "playlist_items"."playlist_id" = "playlists"."id")`;
+
 /** Seasons of each series row of a query over series. */
 export const seriesSeasonCount = sql<number>`(select count(*)::int from "seasons" where "seasons"."series_id" = "series"."id")`;
 

@@ -60,6 +60,18 @@ export function crossReferenceIssues(config: RealmConfig): FolderIssue[] {
       });
     }
   });
+  const fighterKeys = new Set((content.fighters ?? []).map((f) => f.key));
+  content.events.forEach((event, i) => {
+    (event.fighterKeys ?? []).forEach((key, j) => {
+      if (!fighterKeys.has(key)) {
+        issues.push({
+          file: contentFile,
+          pointer: `/events/${i}/fighterKeys/${j}`,
+          message: `no fighter has the key '${key}'`,
+        });
+      }
+    });
+  });
   content.playlists.forEach((playlist, i) => {
     playlist.videoKeys.forEach((key, j) => {
       if (!videoKeys.has(key)) {

@@ -253,7 +253,7 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
     ...videoRows,
     ...episodeRows.map(({ seasonKey, row }) => ({ ...row, seasonId: seasonIds.get(seasonKey)! })),
   ]);
-  await upsertContent(
+  const eventIds = await upsertContent(
     db,
     t.events,
     eventRows.map((row, i) => {
@@ -274,7 +274,9 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
   );
   if (items.length > 0) await db.insert(t.playlistItems).values(items);
   await upsertContent(db, t.news, newsRows);
-  if (fighterRows.length > 0) await upsertContent(db, t.fighters, fighterRows);
+  const fighterIds =
+    fighterRows.length > 0 ? await upsertContent(db, t.fighters, fighterRows) : new Map();
+  await seedEventFighters(db, content.events, eventIds, fighterIds);
 
   await seedPromoNotifications(db, name, realmFile.promoNotifications ?? [], at);
 
@@ -340,6 +342,37 @@ async function seedPromoNotifications(
     t.promoNotifications.realm,
     t.promoNotifications.externalKey,
   ]);
+}
+
+/**
+ * Who is on each event's bill (`fighterKeys`): the links are replaced only where they changed, so
+ * re-seeding an unchanged realm leaves every event's search document as it was.
+ */
+async function seedEventFighters(
+  db: Db,
+  events: RealmConfig["content"]["events"],
+  eventIds: Map<string, number>,
+  fighterIds: Map<string, number>,
+) {
+  const ids = [...eventIds.values()];
+  if (ids.length === 0) return;
+  const wanted = events.flatMap((e) =>
+    (e.fighterKeys ?? []).map((key, position) => ({
+      eventId: eventIds.get(e.key)!,
+      fighterId: fighterIds.get(key)!,
+      position,
+    })),
+  );
+  const current = await db
+    .select()
+    .from(t.eventFighters)
+    .where(inArray(t.eventFighters.eventId, ids));
+  const same = (a: typeof wanted, b: typeof wanted) =>
+    JSON.stringify(a.map((l) => [l.eventId, l.fighterId, l.position]).sort()) ===
+    JSON.stringify(b.map((l) => [l.eventId, l.fighterId, l.position]).sort());
+  if (same(wanted, current)) return;
+  await db.delete(t.eventFighters).where(inArray(t.eventFighters.eventId, ids));
+  if (wanted.length > 0) await db.insert(t.eventFighters).values(wanted);
 }
 
 function defaultHeroKeys(config: RealmConfig): string[] {

@@ -8,4 +8,5 @@ export * from "./schema/catalogue.ts";
 export * from "./schema/identity.ts";
 export * from "./schema/playback.ts";
 export * from "./schema/engagement.ts";
+export * from "./schema/search.ts";
 export * from "./schema/lists.ts";

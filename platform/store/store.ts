@@ -2,6 +2,8 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -52,6 +54,9 @@ export const migrationsFolder = path.resolve(
   "migrations",
 );
 
+/** PostgreSQL extensions the embedded store loads (search: migration 0010 creates them). */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+
 // Any id works as long as every process that migrates this schema uses the same one.
 const MIGRATION_LOCK_ID = 727_001;
 
@@ -64,11 +69,15 @@ async function openPglite(options: StoreOptions): Promise<Store> {
   try {
     if (options.loadDataDir) {
       // PGlite ignores the options object when its first argument is undefined.
-      client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+      client = new PGlite({
+        dataDir: options.dataDir,
+        loadDataDir: options.loadDataDir,
+        extensions: PGLITE_EXTENSIONS,
+      });
     } else {
       const dataDir = path.resolve(options.dataDir ?? "./data");
       await mkdir(dataDir, { recursive: true });
-      client = new PGlite(dataDir);
+      client = new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
     }
     await client.waitReady;
   } catch (error) {

@@ -239,6 +239,10 @@ export interface RealmSettings {
     showContentAvailableOnSignIn?: boolean;
   };
   /**
+   * Units fighters' height, reach and weight are shown in; without it, metric for Portuguese and Spanish viewers and imperial for English ones.
+   */
+  measurementSystem?: "METRIC" | "IMPERIAL";
+  /**
    * Viewer profiles.
    */
   profileConfiguration?: {

@@ -128,6 +128,12 @@ export interface Event {
    */
   replayVideoKey?: string;
   /**
+   * Keys of the fighters on the bill (combat realms): their names and nicknames find the event in search.
+   *
+   * @maxItems 40
+   */
+  fighterKeys?: Key[];
+  /**
    * Feature this event in the realm's hero.
    */
   featured?: boolean;

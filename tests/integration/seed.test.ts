@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigValidationError } from "../../platform/realm-config/load-realms.ts";
 import { demoRealmsDir } from "../../platform/seed/config.ts";
@@ -99,6 +99,29 @@ describe("seed", () => {
       }),
     ]);
     expect(error.message).toContain("/playlists/0/videoKeys/0");
+  });
+
+  it("links the fighters named by fighterKeys to their events, and refuses unknown ones", async () => {
+    const links = await store.db
+      .select({ event: t.events.externalKey, fighter: t.fighters.externalKey })
+      .from(t.eventFighters)
+      .innerJoin(t.events, eq(t.events.id, t.eventFighters.eventId))
+      .innerJoin(t.fighters, eq(t.fighters.id, t.eventFighters.fighterId))
+      .where(eq(t.events.externalKey, "afc-212-main-card"))
+      .orderBy(t.eventFighters.position);
+    expect(links.map((l) => l.fighter)).toEqual(["chidi-okafor", "erik-lindqvist"]);
+
+    const dir = path.join(scratch, "fighter-keys");
+    await cp(demoRealmsDir, dir, { recursive: true });
+    const contentFile = path.join(dir, "arena", "content.json");
+    const content = JSON.parse(await readFile(contentFile, "utf8"));
+    const index = content.events.findIndex((e: { key: string }) => e.key === "afc-212-main-card");
+    content.events[index].fighterKeys = ["chidi-okafor", "no-such-fighter"];
+    await writeFile(contentFile, JSON.stringify(content));
+    const error = (await seed(store.db, { dir }).catch((e: unknown) => e)) as ConfigValidationError;
+    expect(error.issues.map((i) => [i.pointer, i.message])).toEqual([
+      [`/events/${index}/fighterKeys/1`, "no fighter has the key 'no-such-fighter'"],
+    ]);
   });
 
   it("checks promo notifications: unique keys, content that exists, an end after the start", async () => {

@@ -1,0 +1,53 @@
+/**
+ * App analytics events (spec section 3, "Analytics events"), one typed interface for whoever
+ * listens, in the style of the player's events (app/player/events.ts): analytics later, tests
+ * now. Only the events the app emits so far are listed.
+ */
+export interface AppEventMap {
+  /** A search was run (the page's form, or the overlay once typing settles). */
+  searchQuery: { keyword: string };
+}
+
+export type AppEventType = keyof AppEventMap;
+
+export type AppEvent = {
+  [K in AppEventType]: { type: K } & AppEventMap[K];
+}[AppEventType];
+
+export type AppEventListener = (event: AppEvent) => void;
+
+/** The DOM event dispatched on `document` for every app event. */
+export const APP_EVENT = "appevent";
+
+declare global {
+  interface DocumentEventMap {
+    [APP_EVENT]: CustomEvent<AppEvent>;
+  }
+}
+
+/** Fans app events out to listeners; a failing listener never stops the page or the rest. */
+export class AppEvents {
+  private readonly listeners = new Set<AppEventListener>();
+
+  on(listener: AppEventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit<K extends AppEventType>(type: K, detail: AppEventMap[K]): void {
+    const event = { type, ...detail } as AppEvent;
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error("app event listener failed", error);
+      }
+    }
+    if (typeof document !== "undefined") {
+      document.dispatchEvent(new CustomEvent(APP_EVENT, { detail: event }));
+    }
+  }
+}
+
+/** The page's app events (browser only: nothing is emitted while rendering on the server). */
+export const appEvents = new AppEvents();
