@@ -51,6 +51,17 @@ export interface CurrentItem {
 export interface ViewerSource {
   /** What the acting profile watched, most recent first, with where it stopped (at most `limit`). */
   history(limit: number): Promise<WatchHistoryItem[]>;
+  /**
+   * The acting profile's own list: my list where the realm has one, else its favourites
+   * (null in a realm with neither), with its first `limit` items as cards in the viewer's order.
+   */
+  viewerList(limit: number): Promise<ViewerListCards | null>;
+}
+
+/** A viewer's list as a block shows it. */
+export interface ViewerListCards {
+  kind: "MY_LIST" | "FAVOURITES";
+  items: Card[];
 }
 
 export interface ResolveContext {

@@ -5,7 +5,9 @@ import { PageView } from "../../layouts/PageView.tsx";
 import type { ResultSet } from "../../contract/generated/result-set.ts";
 import type { ComposedPage } from "../../schemas/generated/page.ts";
 import type { Section } from "../../schemas/generated/section.ts";
+import { useLocation } from "@remix-run/react";
 import { realmPaths } from "../realm/links.ts";
+import { realmRelativePath, routeHref } from "../realm/routes.ts";
 
 export interface PageScreenProps {
   kind: "page" | "section";
@@ -25,13 +27,21 @@ export function realmBlockRender(
   basePath: string,
   locale: string,
   cardTitleScale: number,
-  { loadMore }: Pick<BlockRender, "loadMore">,
+  {
+    loadMore,
+    from,
+  }: Pick<BlockRender, "loadMore"> & {
+    /** The realm-relative path (and query) of the page shown, for sign-in to come back to. */
+    from?: string;
+  },
 ): BlockRender {
   const paths = realmPaths(basePath);
   return {
     hrefFor: paths.card,
     gridHref: paths.grid,
     contentHref: paths.content,
+    listHref: (kind) => routeHref(basePath, { name: kind === "MY_LIST" ? "myList" : "favourites" }),
+    signInHref: routeHref(basePath, { name: "login", ...(from ? { query: { from } } : {}) }),
     locale,
     cardTitleScale,
     loadMore,
@@ -49,9 +59,12 @@ export function PageScreen({
   cardTitleScale,
   titled,
 }: PageScreenProps) {
+  const location = useLocation();
+  const from = `${realmRelativePath(basePath, location.pathname)}${location.search}`;
   const render = useMemo<BlockRender>(() => {
     const paths = realmPaths(basePath);
     return realmBlockRender(basePath, locale, cardTitleScale, {
+      from,
       async loadMore(blockId, pageNumber, rpp) {
         const response = await fetch(
           `${paths.moreOf(kind, pageKey, blockId)}?p=${pageNumber}&rpp=${rpp}`,
@@ -63,7 +76,7 @@ export function PageScreen({
         return (await response.json()) as ResultSet;
       },
     });
-  }, [basePath, kind, pageKey, locale, cardTitleScale]);
+  }, [basePath, kind, pageKey, locale, cardTitleScale, from]);
   return (
     <BlockRenderContext.Provider value={render}>
       <PageView page={page} zones={zones} titled={titled} />

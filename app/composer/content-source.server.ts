@@ -169,6 +169,16 @@ export function platformViewerSource(platform: PlatformClient): ViewerSource {
       const rpp = Math.min(Math.max(Math.floor(limit), 1), 100);
       return (await platform.call("history", { query: { rpp } })).items;
     },
+    async viewerList(limit) {
+      const { lists } = await platform.call("viewerLists");
+      const main =
+        lists.find((list) => list.kind === "MY_LIST") ??
+        lists.find((list) => list.kind === "FAVOURITES");
+      if (!main || (main.kind !== "MY_LIST" && main.kind !== "FAVOURITES")) return null;
+      if (main.itemCount === 0) return { kind: main.kind, items: [] };
+      const detail = await platform.call("viewerList", { params: { listId: main.id } });
+      return { kind: main.kind, items: detail.items.slice(0, Math.max(0, Math.floor(limit))) };
+    },
   };
 }
 

@@ -17,6 +17,10 @@ export interface BlockRender {
   hrefFor(card: Card): string;
   gridHref(pageKey: string): string;
   contentHref(link: ContentLink): string;
+  /** The page of the viewer's my list or favourites. */
+  listHref(kind: "MY_LIST" | "FAVOURITES"): string;
+  /** Sign-in, coming back to the page shown. */
+  signInHref: string;
   /** Next page of a list block's source, fetched from the browser. */
   loadMore(blockId: string, page: number, rpp: number): Promise<ResultSet>;
   locale: string;

@@ -7,6 +7,7 @@ import { definition as continueWatching } from "../continue-watching/index.tsx";
 import { definition as details } from "../details/index.tsx";
 import { definition as grid } from "../grid/index.tsx";
 import { definition as hero } from "../hero/index.tsx";
+import { definition as myList } from "../my-list/index.tsx";
 import { definition as promo } from "../promo/index.tsx";
 import { definition as rail } from "../rail/index.tsx";
 import { definition as schedule } from "../schedule/index.tsx";
@@ -18,6 +19,7 @@ export const blockDefinitions = {
   details,
   grid,
   hero,
+  myList,
   promo,
   rail,
   schedule,

@@ -7,6 +7,7 @@ import type { ContinueWatchingBlock } from "../../schemas/generated/blocks-conti
 import type { DetailsBlock } from "../../schemas/generated/blocks-details.ts";
 import type { GridBlock } from "../../schemas/generated/blocks-grid.ts";
 import type { HeroBlock } from "../../schemas/generated/blocks-hero.ts";
+import type { MyListBlock } from "../../schemas/generated/blocks-my-list.ts";
 import type { PromoBlock } from "../../schemas/generated/blocks-promo.ts";
 import type { RailBlock } from "../../schemas/generated/blocks-rail.ts";
 import type { ScheduleBlock } from "../../schemas/generated/blocks-schedule.ts";
@@ -18,6 +19,7 @@ export interface BlockConfigs {
   details: DetailsBlock;
   grid: GridBlock;
   hero: HeroBlock;
+  myList: MyListBlock;
   promo: PromoBlock;
   rail: RailBlock;
   schedule: ScheduleBlock;

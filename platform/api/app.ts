@@ -10,6 +10,7 @@ import { consent } from "./consent.ts";
 import { content } from "./content.ts";
 import { guest } from "./guest.ts";
 import { history } from "./history.ts";
+import { LIST_PATHS, lists, privateAnswer } from "./lists.ts";
 import { identity } from "./identity/index.ts";
 import { impersonation } from "./impersonation.ts";
 import { oauth, realmTokenEndpoint } from "./oauth.ts";
@@ -81,6 +82,7 @@ export function createPlatformApi({
     // Node adds Date on sockets only; in-process callers need it for their clock offset too.
     if (!c.res.headers.has("Date")) c.header("Date", new Date().toUTCString());
   });
+  for (const path of LIST_PATHS) api.use(`/v2${path}`, privateAnswer);
   api.use(validateRequestBody);
 
   const v1 = new Hono<PlatformEnv>();
@@ -114,6 +116,7 @@ export function createPlatformApi({
   v2.route("/sitemap", sitemap);
   v2.route("/playback", playback);
   v2.route("/history", history);
+  v2.route("/", lists);
 
   api.route("/v1", v1);
   api.route("/v2", v2);

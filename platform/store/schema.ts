@@ -9,3 +9,4 @@ export * from "./schema/identity.ts";
 export * from "./schema/playback.ts";
 export * from "./schema/engagement.ts";
 export * from "./schema/search.ts";
+export * from "./schema/lists.ts";

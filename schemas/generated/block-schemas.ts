@@ -8,6 +8,7 @@ import continueWatching from "../blocks/continue-watching.schema.json";
 import details from "../blocks/details.schema.json";
 import grid from "../blocks/grid.schema.json";
 import hero from "../blocks/hero.schema.json";
+import myList from "../blocks/my-list.schema.json";
 import promo from "../blocks/promo.schema.json";
 import rail from "../blocks/rail.schema.json";
 import schedule from "../blocks/schedule.schema.json";
@@ -20,6 +21,7 @@ export const blockSchemas = [
   details,
   grid,
   hero,
+  myList,
   promo,
   rail,
   schedule,

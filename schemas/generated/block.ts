@@ -8,6 +8,7 @@ import type { ContinueWatchingBlock } from "./blocks-continue-watching.ts";
 import type { DetailsBlock } from "./blocks-details.ts";
 import type { GridBlock } from "./blocks-grid.ts";
 import type { HeroBlock } from "./blocks-hero.ts";
+import type { MyListBlock } from "./blocks-my-list.ts";
 import type { PromoBlock } from "./blocks-promo.ts";
 import type { RailBlock } from "./blocks-rail.ts";
 import type { ScheduleBlock } from "./blocks-schedule.ts";
@@ -18,11 +19,19 @@ import type { SponsorBlock } from "./blocks-sponsor.ts";
  */
 export type Block = {
   /**
-   * Block type: continueWatching, details, grid, hero, promo, rail, schedule, sponsor.
+   * Block type: continueWatching, details, grid, hero, myList, promo, rail, schedule, sponsor.
    */
   type: string;
 } & (
-  ContinueWatchingBlock | DetailsBlock | GridBlock | HeroBlock | PromoBlock | RailBlock | ScheduleBlock | SponsorBlock
+  | ContinueWatchingBlock
+  | DetailsBlock
+  | GridBlock
+  | HeroBlock
+  | MyListBlock
+  | PromoBlock
+  | RailBlock
+  | ScheduleBlock
+  | SponsorBlock
 );
 /**
  * Where the logo links (opens in a new tab): an http(s) URL or a path of this site starting with /.

@@ -9,6 +9,7 @@ import type {
   ContentQuery,
   ContentRef,
   ContentSource,
+  ViewerListCards,
   ViewerSource,
 } from "../../../blocks/types.ts";
 import type { Card } from "../../../contract/generated/card.ts";
@@ -202,11 +203,19 @@ export const HEROES: Hero[] = [
 /** The ViewerSource the app would inject for a signed-in viewer, over a fixed history. */
 export class MemoryViewer implements ViewerSource {
   readonly limits: number[] = [];
-  constructor(private readonly items: WatchHistoryItem[] = []) {}
+  constructor(
+    private readonly items: WatchHistoryItem[] = [],
+    private readonly list: ViewerListCards | null = { kind: "MY_LIST", items: [] },
+  ) {}
 
   async history(limit: number): Promise<WatchHistoryItem[]> {
     this.limits.push(limit);
     return this.items.slice(0, limit);
+  }
+
+  async viewerList(limit: number): Promise<ViewerListCards | null> {
+    this.limits.push(limit);
+    return this.list && { ...this.list, items: this.list.items.slice(0, limit) };
   }
 }
 
@@ -219,6 +228,8 @@ export function renderer(overrides: Partial<BlockRender> = {}): BlockRender {
     hrefFor: (card) => `/realm/arena/${card.type === "LIVE_EVENT" ? "live" : "vod"}/${card.id}`,
     gridHref: (key) => `/realm/arena/grid/${key}`,
     contentHref: (link) => `/realm/arena/${link.type.toLowerCase()}/${link.id}`,
+    listHref: (kind) => (kind === "MY_LIST" ? "/realm/arena/my-list" : "/realm/arena/favourites"),
+    signInHref: "/realm/arena/login?from=%2Fhome",
     loadMore: () => Promise.reject(new Error("loadMore not expected")),
     locale: "en",
     cardTitleScale: 1,
