@@ -9,8 +9,12 @@ import { useRootData } from "../realm/use-root-data.ts";
 import { useHydrated } from "../ui/client-state.tsx";
 import { changeLabel } from "../ui/list-labels.ts";
 import { ListsContext, type ListsView, type NamedList } from "../ui/ListControl.tsx";
-import { createMembershipStore, type MembershipTransport } from "./membership-store.ts";
-import { primaryList } from "./refs.ts";
+import {
+  createMembershipStore,
+  type MembershipStore,
+  type MembershipTransport,
+} from "./membership-store.ts";
+import { primaryList, type ListFeatures } from "./refs.ts";
 
 /** Our resource routes, called with the viewer's cookie (the token never reaches the page). */
 export function httpTransport(basePath: string): MembershipTransport {
@@ -61,41 +65,72 @@ export function ListsProvider({ children }: { children: ReactNode }) {
   }, [live, store]);
 
   const returnTo = `${location.pathname}${location.search}`;
-  const view = useMemo<ListsView | null>(() => {
-    if (!features) return null;
-    let seen: readonly ViewerList[] | null = null;
-    let named: readonly NamedList[] = [];
-    return {
-      primary: primaryList(features),
-      watchlists: features.watchlists,
-      action: routeHref(basePath, { name: "listItem" }),
-      returnTo,
-      watchlistsHref: features.watchlists ? routeHref(basePath, { name: "watchlists" }) : null,
-      live,
-      subscribe: store.subscribe,
-      listsOf: store.listsOf,
-      namedLists() {
-        const lists = store.lists();
-        if (lists !== seen) {
-          seen = lists;
-          named = lists
-            .filter((list) => list.kind === "WATCHLIST")
-            .map((list) => ({ id: list.id, name: list.name ?? "" }));
-        }
-        return named;
-      },
-      request: store.request,
-      change(ref, list, add) {
-        void store.change(ref, list, add).then((held) => {
-          toast(
-            held
-              ? { level: "success", message: t(changeLabel(add ? "add" : "remove", list)) }
-              : { level: "error", message: t("listChangeFailed") },
-          );
-        });
-      },
-    };
-  }, [features, basePath, returnTo, live, store, toast, t]);
+  const view = useMemo(
+    () =>
+      features
+        ? listsView({
+            features,
+            basePath,
+            returnTo,
+            live,
+            store,
+            onChanged: (held, add, list) =>
+              toast(
+                held
+                  ? { level: "success", message: t(changeLabel(add ? "add" : "remove", list)) }
+                  : { level: "error", message: t("listChangeFailed") },
+              ),
+          })
+        : null,
+    [features, basePath, returnTo, live, store, toast, t],
+  );
 
   return <ListsContext.Provider value={view}>{children}</ListsContext.Provider>;
+}
+
+/**
+ * The control's view of the realm's lists and the page's membership store; `onChanged` hears
+ * how each change ended (held, or undone).
+ */
+export function listsView({
+  features,
+  basePath,
+  returnTo,
+  live,
+  store,
+  onChanged,
+}: {
+  features: ListFeatures;
+  basePath: string;
+  returnTo: string;
+  live: boolean;
+  store: MembershipStore;
+  onChanged(held: boolean, add: boolean, list: string): void;
+}): ListsView {
+  let seen: readonly ViewerList[] | null = null;
+  let named: readonly NamedList[] = [];
+  return {
+    primary: primaryList(features),
+    watchlists: features.watchlists,
+    action: routeHref(basePath, { name: "listItem" }),
+    returnTo,
+    watchlistsHref: features.watchlists ? routeHref(basePath, { name: "watchlists" }) : null,
+    live,
+    subscribe: store.subscribe,
+    listsOf: store.listsOf,
+    namedLists() {
+      const lists = store.lists();
+      if (lists !== seen) {
+        seen = lists;
+        named = lists
+          .filter((list) => list.kind === "WATCHLIST")
+          .map((list) => ({ id: list.id, name: list.name ?? "" }));
+      }
+      return named;
+    },
+    request: store.request,
+    change(ref, list, add) {
+      void store.change(ref, list, add).then((held) => onChanged(held, add, list));
+    },
+  };
 }

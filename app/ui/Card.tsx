@@ -86,9 +86,10 @@ const LISTABLE = new Set<CardData["type"]>([
 ]);
 
 /**
- * A content card: one link whose accessible name is the title; the rest describes it. Beside
- * the link (a button cannot sit inside one), the add/remove-to-list control, shown on hover
- * and focus, and always where there is no hover.
+ * A content card: one link whose accessible name is the title; the rest describes it. After
+ * the link (a button cannot sit inside one), the add/remove-to-list control, laid over the
+ * artwork by the card's container (its list item): shown on hover and focus, and always where
+ * there is no hover.
  */
 export function Card({
   card,
@@ -111,7 +112,7 @@ export function Card({
   } satisfies CSSProperties;
   const listRef = cardListRef(card);
   return (
-    <div className="card-frame">
+    <>
       <a
         className={`card card-${shape}`}
         href={href}
@@ -157,7 +158,7 @@ export function Card({
           tabIndex={tabIndex}
         />
       ) : null}
-    </div>
+    </>
   );
 }
 

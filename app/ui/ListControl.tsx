@@ -38,7 +38,8 @@ export const ListsContext = createContext<ListsView | null>(null);
 
 const NO_SUBSCRIPTION = () => () => {};
 const NOTHING = () => undefined;
-const NO_LISTS = (): readonly NamedList[] => [];
+const EMPTY: readonly NamedList[] = Object.freeze([]);
+const NO_LISTS = () => EMPTY;
 
 /** The lists holding `ref`, kept current as the store changes. */
 function useMembership(lists: ListsView | null, ref: string) {
