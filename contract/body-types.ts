@@ -9,6 +9,7 @@ import type { ConsentAnswers } from "./generated/consent-answers.ts";
 import type { ConsentPrompt } from "./generated/consent-prompt.ts";
 import type {
   EventDetail,
+  NewsDetail,
   PlaylistDetail,
   SeasonDetail,
   SeriesDetail,
@@ -67,6 +68,7 @@ export interface BodyTypes {
   listOrder: ListOrder;
   localeData: LocaleData;
   missingInformation: MissingInformation;
+  newsDetail: NewsDetail;
   outbox: OutboxList;
   parentalControl: ParentalControl;
   playbackGrant: PlaybackGrant;

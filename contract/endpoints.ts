@@ -193,7 +193,13 @@ export const ENDPOINTS = {
     response: "resultSet",
     summary: "News, newest first",
   },
-  newsItem: { method: "GET", path: "/v2/news/{id}", auth: "client", summary: "One news item" },
+  newsItem: {
+    method: "GET",
+    path: "/v2/news/{id}",
+    auth: "client",
+    response: "newsDetail",
+    summary: "One news item",
+  },
   fighters: { method: "GET", path: "/v2/fighters", auth: "client", summary: "Fighters" },
   fighter: { method: "GET", path: "/v2/fighter/{id}", auth: "client", summary: "One fighter" },
   cards: {

@@ -61,6 +61,10 @@ export function platformContentSource(
         return platform.call("playlists", { query: paged });
       case "news":
         return platform.call("news", { query: paged });
+      case "popular":
+        return platform.call("popular", {
+          query: query.contentType ? { ...paged, contentFilters: query.contentType } : paged,
+        });
       case "playlist": {
         const id = query.playlist
           ? await idByKey("playlist", query.playlist)

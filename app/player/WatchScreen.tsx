@@ -1,12 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { BlockRenderContext } from "../ui/render-context.tsx";
-import { Rail } from "../ui/Rail.tsx";
+import { RelatedRails } from "../ui/RelatedRails.tsx";
 import { SponsorLogo } from "../ui/SponsorLogo.tsx";
-import type { ResultSet } from "../../contract/generated/result-set.ts";
 import { useT } from "../i18n/i18n.ts";
-import { realmBlockRender } from "../composer/PageScreen.tsx";
 import { DEFAULT_TARGET } from "../realm/guards.ts";
 import { routeHref } from "../realm/routes.ts";
 import { formatDuration } from "../ui/Card.tsx";
@@ -19,7 +16,7 @@ import { PlaybackErrorDialog } from "./PlaybackErrorDialog.tsx";
 import type { PlaybackRefusal } from "./playback-errors.ts";
 import type { PlaybackRoutes } from "./playback-session.ts";
 import { VideoPlayer } from "./VideoPlayer.tsx";
-import type { loadWatchPage, RelatedRail } from "./watch.server.ts";
+import type { loadWatchPage } from "./watch.server.ts";
 import { useRootData } from "../realm/use-root-data.ts";
 
 type WatchLoader = (args: LoaderFunctionArgs) => ReturnType<typeof loadWatchPage>;
@@ -126,42 +123,4 @@ function useStartWhenDue(startDate: string | undefined) {
     const timer = window.setTimeout(() => revalidator.revalidate(), wait);
     return () => window.clearTimeout(timer);
   }, [startDate, revalidator]);
-}
-
-function RelatedRails({
-  rails,
-  basePath,
-  locale,
-}: {
-  rails: RelatedRail[];
-  basePath: string;
-  locale: string;
-}) {
-  const t = useT();
-  const shell = useRootData()?.shell;
-  const titleScale = shell?.theme.cardTitleFontScale ?? 1;
-  const render = useMemo(
-    () =>
-      realmBlockRender(basePath, locale, titleScale, {
-        // Related rails show what they hold; they have no further pages.
-        loadMore: () => Promise.reject(new Error("related rails have no more pages")),
-      }),
-    [basePath, locale, titleScale],
-  );
-  if (rails.length === 0) return null;
-  return (
-    <BlockRenderContext.Provider value={render}>
-      <div className="watch-related">
-        {rails.map((rail) => {
-          const data: ResultSet = {
-            hits: rail.cards,
-            page: 1,
-            totalPages: 1,
-            totalHits: rail.cards.length,
-          };
-          return <Rail key={rail.id} config={{ title: t(rail.titleKey) }} data={data} />;
-        })}
-      </div>
-    </BlockRenderContext.Provider>
-  );
 }

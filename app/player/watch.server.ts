@@ -12,13 +12,7 @@ import { pageSeo } from "../seo/page-seo.ts";
 import type { PlaybackRefusal } from "./playback-errors.ts";
 import { contentId } from "../realm/content-id.ts";
 import { viewerPlayback, type PlaybackKind } from "./playback.server.ts";
-
-/** A rail under the player: its title's label key and cards. */
-export interface RelatedRail {
-  id: string;
-  titleKey: string;
-  cards: Card[];
-}
+import type { RelatedRail } from "../ui/RelatedRails.tsx";
 
 export type WatchPlayback =
   | { state: "ready"; grant: PlaybackGrant }

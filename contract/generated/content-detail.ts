@@ -8,9 +8,9 @@ import type { Sponsor } from "../../schemas/generated/sponsor.ts";
 import type { Card } from "./card.ts";
 
 /**
- * Detail answers of the catalogue (GET {api v2}/vod/{id}, /event/{id}, /playlist/{id}, /series/{id}, /season/{id}): the item's card fields, its sponsor and what it holds.
+ * Detail answers of the catalogue (GET {api v2}/vod/{id}, /event/{id}, /playlist/{id}, /series/{id}, /season/{id}, /news/{id}): the item's card fields, its sponsor and what it holds.
  */
-export type ContentDetail = VideoDetail | EventDetail | PlaylistDetail | SeriesDetail | SeasonDetail;
+export type ContentDetail = VideoDetail | EventDetail | PlaylistDetail | SeriesDetail | SeasonDetail | NewsDetail;
 
 /**
  * One video (GET {api v2}/vod/{id}).
@@ -380,4 +380,57 @@ export interface EpisodeCard {
    * Its place in the season, from 1.
    */
   episodeNumber: number;
+}
+/**
+ * One news item (GET {api v2}/news/{id}): its card fields, the article body as Markdown (spec section 5, rich text), its author and publication time.
+ */
+export interface NewsDetail {
+  /**
+   * Content id.
+   */
+  id: number;
+  /**
+   * Content type.
+   */
+  type: "NEWS";
+  /**
+   * Title (the localised title when there is one).
+   */
+  title: string;
+  /**
+   * Untranslated name, used when there is no title.
+   */
+  name?: string;
+  /**
+   * The standfirst: one or two sentences under the headline.
+   */
+  description: string;
+  /**
+   * Large landscape artwork URL.
+   */
+  coverUrl: string | null;
+  /**
+   * Small artwork URL; falls back to thumbnailUrl.
+   */
+  smallCoverUrl: string | null;
+  /**
+   * Thumbnail URL.
+   */
+  thumbnailUrl: string | null;
+  /**
+   * Start (events) or publication time (news), ISO 8601.
+   */
+  startDate: string;
+  /**
+   * The article, as Markdown; the web app renders it sanitised.
+   */
+  body: string;
+  /**
+   * Byline.
+   */
+  author: string;
+  /**
+   * Publication time, ISO 8601.
+   */
+  publishedAt: string;
 }

@@ -94,6 +94,7 @@ export const bodySchemaIds = {
   playlistDetail: `${contentDetail.$id}#/$defs/playlistDetail`,
   seriesDetail: `${contentDetail.$id}#/$defs/seriesDetail`,
   seasonDetail: `${contentDetail.$id}#/$defs/seasonDetail`,
+  newsDetail: `${contentDetail.$id}#/$defs/newsDetail`,
   impersonationSession: impersonationSession.$id,
   initResponse: initResponse.$id,
   localeData: localeData.$id,

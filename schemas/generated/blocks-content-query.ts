@@ -77,6 +77,16 @@ export type ContentQuery = {
     }
   | {
       /**
+       * Popular content.
+       */
+      kind: "popular";
+      /**
+       * Only events or only videos (default: both).
+       */
+      contentType?: "LIVE_EVENT" | "VOD_VIDEO";
+    }
+  | {
+      /**
        * Hand-picked items.
        */
       kind: "items";

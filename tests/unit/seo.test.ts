@@ -114,6 +114,7 @@ const listing: SitemapListing = {
     { type: "SERIES", id: 4, updatedAt: at },
     { type: "VIDEO", id: 5, updatedAt: at },
     { type: "EVENT", id: 6, updatedAt: at },
+    { type: "NEWS", id: 7, updatedAt: at },
   ],
 };
 const open: RouteSettings = {
@@ -135,10 +136,12 @@ describe("sitemap entries", () => {
       "/plugin/standings",
       "/section/fight-nights",
       "/schedule",
-      // Only the playlist page exists as a template; pages not built yet (news) wait.
+      "/news",
+      // Only the playlist page exists as a template: the series is left out.
       "/playlist/3",
       "/vod/5",
       "/live/6",
+      "/news/7",
     ]);
   });
 
