@@ -3,7 +3,8 @@ import { SponsorLogo } from "../ui/SponsorLogo.tsx";
 import { useT } from "../i18n/i18n.ts";
 import { realmPaths } from "../realm/links.ts";
 import { routeHref } from "../realm/routes.ts";
-import { Card, cardTitle, cardVideoCount } from "../ui/Card.tsx";
+import { Card, cardListRef, cardTitle, cardVideoCount } from "../ui/Card.tsx";
+import { ListControl } from "../ui/ListControl.tsx";
 import { Icon } from "../ui/Icon.tsx";
 import { imageAtWidth, imageSrcSet } from "../ui/image.tsx";
 import { firstVideo, type Interstitial, type VideoGroup } from "./interstitial.ts";
@@ -52,6 +53,9 @@ export function InterstitialScreen({
           <h1 id={titleId} className="page-title">
             {cardTitle(item)}
           </h1>
+          {cardListRef(item) ? (
+            <ListControl itemRef={cardListRef(item)!} variant="labelled" />
+          ) : null}
           <p className="interstitial-meta">
             {item.seasonCount !== undefined ? (
               <span>{t("seasonCount", { count: item.seasonCount })}</span>

@@ -7,6 +7,7 @@ import { useT } from "../i18n/i18n.ts";
 import { DEFAULT_TARGET } from "../realm/guards.ts";
 import { routeHref } from "../realm/routes.ts";
 import { formatDuration } from "../ui/Card.tsx";
+import { ListControl } from "../ui/ListControl.tsx";
 import { imageAtWidth } from "../ui/image.tsx";
 import { LiveBadge } from "../ui/LiveBadge.tsx";
 import { LocalTime } from "../ui/LocalTime.tsx";
@@ -78,6 +79,7 @@ export function WatchScreen() {
       </div>
       <div className="watch-info">
         <h1 className="watch-title">{item.title}</h1>
+        <ListControl itemRef={`${item.type}:${item.id}`} variant="labelled" />
         <p className="watch-meta">
           {event?.live ? <LiveBadge /> : null}
           {event?.competition ? <span>{event.competition}</span> : null}

@@ -2,6 +2,7 @@ import type { LinksFunction } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { AccountDialogs } from "../account/AccountDialogs.tsx";
 import { ImpersonationBanner } from "../impersonation/ImpersonationBanner.tsx";
+import { ListsProvider } from "../lists/ListsProvider.tsx";
 import { LiveNowDialog } from "../live-now/LiveNowDialog.tsx";
 import { SiteHeader } from "../navigation/SiteHeader.tsx";
 import { RealmContent, RealmNotices } from "../notices/RealmNotices.tsx";
@@ -23,7 +24,7 @@ export default function RealmFrame() {
   const root = useRootData();
   if (!root?.shell) return <Outlet />;
   return (
-    <>
+    <ListsProvider>
       <ImpersonationBanner />
       <RealmNotices />
       <SiteHeader />
@@ -35,6 +36,6 @@ export default function RealmFrame() {
           <Outlet />
         </RealmContent>
       </main>
-    </>
+    </ListsProvider>
   );
 }

@@ -10,6 +10,8 @@ export interface SessionData {
   impersonation?: Impersonation;
   /** A partner's licence the viewer arrived with, claimed once they are signed in. */
   externalLicence?: { code: string; extraParams?: string };
+  /** An item a viewer asked to add to a list before signing in, added once they have. */
+  pendingListAdd?: { list: string; ref: string; returnTo: string; at: number };
 }
 
 export interface Impersonation {

@@ -9,6 +9,7 @@ import { useT } from "../i18n/i18n.ts";
 import type { Card as CardData } from "../../contract/generated/card.ts";
 import { imageAtWidth, imageSrcSet } from "./image.tsx";
 import { listFormat } from "./intl.ts";
+import { ListControl } from "./ListControl.tsx";
 import { LiveBadge } from "./LiveBadge.tsx";
 import { LocalTime } from "./LocalTime.tsx";
 import type { WatchProgress } from "./watch-progress.ts";
@@ -76,7 +77,23 @@ export interface CardProps {
   onFocus?: FocusEventHandler<HTMLAnchorElement>;
 }
 
-/** A content card: one link whose accessible name is the title; the rest describes it. */
+/** The `TYPE:id` of the item a card stands for in lists; null for those no list holds. */
+export function cardListRef(card: Pick<CardData, "type" | "id">): string | null {
+  return LISTABLE.has(card.type) ? `${card.type}:${card.id}` : null;
+}
+const LISTABLE = new Set<CardData["type"]>([
+  "VOD_VIDEO",
+  "LIVE_EVENT",
+  "VOD_PLAYLIST",
+  "VOD_SERIES",
+]);
+
+/**
+ * A content card: one link whose accessible name is the title; the rest describes it. After
+ * the link (a button cannot sit inside one), the add/remove-to-list control, laid over the
+ * artwork by the card's container (its list item): shown on hover and focus, and always where
+ * there is no hover.
+ */
 export function Card({
   card,
   href,
@@ -97,44 +114,55 @@ export function Card({
     fontSize: `calc(var(--card-title-size, 1rem) * ${titleScale})`,
     lineHeight: cardTitleLineHeight(titleScale),
   } satisfies CSSProperties;
+  const listRef = cardListRef(card);
   return (
-    <a
-      className={`card card-${shape}`}
-      href={href}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-flags ${id}-meta${progress ? ` ${id}-progress` : ""}`}
-      tabIndex={tabIndex}
-      onKeyDown={onKeyDown}
-      onFocus={onFocus}
-    >
-      <span className="card-media">
-        {image ? (
-          <img
-            src={imageAtWidth(image, 410)}
-            srcSet={imageSrcSet(image, IMAGE_WIDTHS)}
-            sizes="(max-width: 720px) 50vw, 320px"
-            width={size.width}
-            height={size.height}
-            alt=""
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-          />
-        ) : null}
-        <span className="card-flags" id={`${id}-flags`}>
-          {card.live ? <LiveBadge /> : null}
-          {card.duration ? <Duration seconds={card.duration} locale={locale} /> : null}
+    <>
+      <a
+        className={`card card-${shape}`}
+        href={href}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-flags ${id}-meta${progress ? ` ${id}-progress` : ""}`}
+        tabIndex={tabIndex}
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+      >
+        <span className="card-media">
+          {image ? (
+            <img
+              src={imageAtWidth(image, 410)}
+              srcSet={imageSrcSet(image, IMAGE_WIDTHS)}
+              sizes="(max-width: 720px) 50vw, 320px"
+              width={size.width}
+              height={size.height}
+              alt=""
+              loading={eager ? "eager" : "lazy"}
+              decoding="async"
+            />
+          ) : null}
+          <span className="card-flags" id={`${id}-flags`}>
+            {card.live ? <LiveBadge /> : null}
+            {card.duration ? <Duration seconds={card.duration} locale={locale} /> : null}
+          </span>
+          {progress ? <WatchProgressBar id={`${id}-progress`} progress={progress} /> : null}
         </span>
-        {progress ? <WatchProgressBar id={`${id}-progress`} progress={progress} /> : null}
-      </span>
-      <span className="card-body">
-        <span className="card-title" id={`${id}-title`} style={titleStyle}>
-          {titleContent ?? cardTitle(card)}
+        <span className="card-body">
+          <span className="card-title" id={`${id}-title`} style={titleStyle}>
+            {titleContent ?? cardTitle(card)}
+          </span>
+          <span className="card-meta" id={`${id}-meta`}>
+            <CardMeta card={card} locale={locale} />
+          </span>
         </span>
-        <span className="card-meta" id={`${id}-meta`}>
-          <CardMeta card={card} locale={locale} />
-        </span>
-      </span>
-    </a>
+      </a>
+      {listRef ? (
+        <ListControl
+          itemRef={listRef}
+          variant="card"
+          describedBy={`${id}-title`}
+          tabIndex={tabIndex}
+        />
+      ) : null}
+    </>
   );
 }
 

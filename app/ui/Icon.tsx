@@ -25,6 +25,8 @@ const PATHS = {
   audio: "M9 18V6l10-2v12M9 18a3 3 0 1 1-6 0a3 3 0 1 1 6 0zM19 16a3 3 0 1 1-6 0a3 3 0 1 1 6 0z",
   back: "M11 7l-5 5 5 5M18 7l-5 5 5 5",
   forward: "M13 7l5 5-5 5M6 7l5 5-5 5",
+  plus: "M12 5v14M5 12h14",
+  more: "M6 12h.01M12 12h.01M18 12h.01",
 } as const;
 
 /** A decorative stroke icon; the button around it carries the accessible name. */

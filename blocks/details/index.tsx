@@ -1,6 +1,7 @@
 import { useT } from "../../app/i18n/i18n.ts";
 import { imageAtWidth, imageSrcSet } from "../../app/ui/image.tsx";
-import { cardVideoCount } from "../../app/ui/Card.tsx";
+import { cardListRef, cardVideoCount } from "../../app/ui/Card.tsx";
+import { ListControl } from "../../app/ui/ListControl.tsx";
 import type { DetailsBlock } from "../../schemas/generated/blocks-details.ts";
 import type { Card } from "../../contract/generated/card.ts";
 import type { BlockDefinition, ResolveContext } from "../types.ts";
@@ -17,6 +18,7 @@ export function Details({ data }: { config: DetailsBlock; data: DetailsData }) {
   if (!data) return null;
   const videos = cardVideoCount(data);
   const image = data.coverUrl ?? data.smallCoverUrl ?? data.thumbnailUrl;
+  const listRef = cardListRef(data);
   return (
     <div className="block-details">
       {image ? (
@@ -31,6 +33,7 @@ export function Details({ data }: { config: DetailsBlock; data: DetailsData }) {
         />
       ) : null}
       <div className="block-details-text">
+        {listRef ? <ListControl itemRef={listRef} variant="labelled" /> : null}
         <p>{data.description}</p>
         <p className="block-details-meta">
           {videos !== undefined ? <span>{t("videoCount", { count: videos })}</span> : null}

@@ -71,9 +71,14 @@ test.describe("watch history", () => {
     await expect(items.nth(2)).toContainText("Watched");
     expect(await axeViolations(page)).toEqual([]);
 
-    // By keyboard: the cards are links in the page's tab order, one after the other.
+    // By keyboard: the cards are links in the page's tab order, one after the other, each
+    // followed by its list controls (My List, and arena's watchlist menu).
     await hydrated(page);
     await tabTo(page, links.nth(0));
+    await page.keyboard.press("Tab");
+    await expect(items.nth(0).getByRole("button", { name: "Add to My List" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(items.nth(0).getByRole("button", { name: "Add to watchlist…" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(links.nth(1)).toBeFocused();
   });
