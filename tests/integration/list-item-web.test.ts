@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { takeFlashToast } from "../../app/feedback/flash.server.ts";
 import {
   listItemAction,
   listItemLoader,
@@ -7,6 +9,7 @@ import {
 } from "../../app/lists/list-item.server.ts";
 import { listMembershipLoader } from "../../app/lists/membership.server.ts";
 import { sessionStorage } from "../../app/session/session.server.ts";
+import * as t from "../../platform/store/schema.ts";
 import { accountWithSession } from "../fixtures/accounts.ts";
 import { useSeededPlatform } from "../fixtures/platform.ts";
 import { loaderArgs, sessionCookieFor, WEB_SESSION, webContext } from "../fixtures/web-context.ts";
@@ -14,62 +17,72 @@ import { loaderArgs, sessionCookieFor, WEB_SESSION, webContext } from "../fixtur
 const platform = useSeededPlatform();
 
 type Realm = "arena" | "liga";
+type Viewer = Awaited<ReturnType<typeof signedIn>>;
 
-const LIST_PATH = /^\/api\/v2\/(lists\/[^/]+\/items\/[A-Z_]+\/\d+|list-membership|lists)$/;
-
-/**
- * The web tier against the seeded platform, with the list endpoints of the contract played
- * here (add and remove answer a ListChange, membership says "in my list" for VOD_VIDEO:1).
- * Every platform call's method and path is recorded.
- */
+/** The web tier against the seeded platform; every platform call's method and path is recorded. */
 function web() {
   const calls: string[] = [];
-  const context = webContext(platform.api, {
-    calls,
-    intercept: (request) => {
-      const url = new URL(request.url);
-      if (!LIST_PATH.test(url.pathname)) return undefined;
-      if (url.pathname === "/api/v2/list-membership") {
-        const refs = url.searchParams.getAll("ref");
-        return Response.json({
-          memberships: Object.fromEntries(
-            refs.map((ref) => [ref, ref === "VOD_VIDEO:1" ? ["my-list"] : []]),
-          ),
-        });
-      }
-      if (url.pathname === "/api/v2/lists") {
-        return Response.json({
-          lists: [
-            { id: "my-list", kind: "MY_LIST", name: null, itemCount: 1 },
-            { id: "4", kind: "WATCHLIST", name: "Title fights", itemCount: 0 },
-          ],
-        });
-      }
-      const listId = url.pathname.split("/")[4]!;
-      return Response.json({
-        changed: true,
-        list: {
-          id: listId,
-          kind:
-            listId === "my-list" ? "MY_LIST" : listId === "favourites" ? "FAVOURITES" : "WATCHLIST",
-          name: null,
-          itemCount: request.method === "PUT" ? 1 : 0,
-        },
-      });
-    },
-  });
+  const context = webContext(platform.api, { calls });
   const listCalls = () => calls.filter((call) => /\/api\/v2\/list/.test(call));
   return { context, calls, listCalls };
 }
 
-async function signedInCookie(realm: Realm) {
+/** The id of the first item of a catalogue table in a realm's demo content. */
+async function firstId(
+  table: typeof t.videos | typeof t.events | typeof t.series,
+  realm: Realm,
+): Promise<number> {
+  const [row] = await platform.store.db
+    .select({ id: table.id })
+    .from(table)
+    .where(eq(table.realm, realm))
+    .orderBy(table.id)
+    .limit(1);
+  if (!row) throw new Error(`no ${realm} demo content in this table`);
+  return row.id;
+}
+
+/** A content id no table holds. */
+async function missingVideoId(): Promise<number> {
+  const rows = await platform.store.db.select({ id: t.videos.id }).from(t.videos);
+  return Math.max(0, ...rows.map((r) => r.id)) + 1000;
+}
+
+/** A new account with a real session, and the web session cookie signing in makes for it. */
+async function signedIn(realm: Realm) {
   const account = await accountWithSession(platform.store, realm, {
     profiles: [{ name: "Sam", type: "ADULT" }],
   });
-  return sessionCookieFor(realm, {
+  const cookie = await sessionCookieFor(realm, {
     accessToken: account.authorisationToken,
     refreshToken: account.refreshToken,
   });
+  return { account, cookie };
+}
+
+/** A platform list call as the viewer (set-up and checks go through the real API too). */
+async function api(realm: Realm, viewer: Viewer, method: string, path: string, body?: unknown) {
+  const res = await platform.api.call(realm, `/api/v2${path}`, {
+    method,
+    headers: viewer.account.auth,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(res.ok, `${method} ${path}: ${res.status}`).toBe(true);
+  return res.status === 204 ? null : ((await res.json()) as Record<string, unknown>);
+}
+
+/** What a list of the viewer really holds, as the platform shows it: `TYPE:id`, first first. */
+async function listItems(realm: Realm, viewer: Viewer, list: string): Promise<string[]> {
+  const detail = (await api(realm, viewer, "GET", `/lists/${list}`)) as {
+    items: { type: string; id: number }[];
+  };
+  return detail.items.map((card) => `${card.type}:${card.id}`);
+}
+
+/** A new watchlist of the viewer's, made through the platform: its id. */
+async function newWatchlist(viewer: Viewer, name: string): Promise<string> {
+  const created = (await api("arena", viewer, "POST", "/lists", { name })) as { id: string };
+  return created.id;
 }
 
 function post(
@@ -97,77 +110,144 @@ async function sessionOf(realm: Realm, cookie: string | undefined) {
   return sessionStorage(WEB_SESSION, `/realm/${realm}`).getSession(cookie?.split(";")[0]);
 }
 
-const ADD = {
-  intent: "add",
-  list: "my-list",
-  ref: "VOD_VIDEO:12",
-  returnTo: "/realm/arena/vod/12?t=3",
-};
+/** The toast a redirect leaves for the next page: its level and label. */
+async function toastOf(res: Response) {
+  const setCookie = res.headers.get("Set-Cookie");
+  expect(setCookie).toMatch(/__flash=/);
+  const next = new Request("http://localhost/", {
+    headers: { Cookie: setCookie!.split(";")[0]! },
+  });
+  const { toast } = await takeFlashToast(next, { session: WEB_SESSION });
+  return { level: toast?.level, label: toast?.label };
+}
+
+/** The add form of an arena video page for the first demo video. */
+async function arenaAdd() {
+  const video = await firstId(t.videos, "arena");
+  return {
+    video,
+    ref: `VOD_VIDEO:${video}`,
+    fields: {
+      intent: "add",
+      list: "my-list",
+      ref: `VOD_VIDEO:${video}`,
+      returnTo: `/realm/arena/vod/${video}?t=3`,
+    },
+  };
+}
 
 describe("list-item: a signed-in viewer's form post", () => {
   it("adds with the viewer's session and goes back with a toast", async () => {
+    const { fields, ref, video } = await arenaAdd();
+    const viewer = await signedIn("arena");
     const { context, listCalls } = web();
-    const cookie = await signedInCookie("arena");
-    const res = await listItemAction(post(context, "arena", ADD, cookie));
+    const res = await listItemAction(post(context, "arena", fields, viewer.cookie));
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/realm/arena/vod/12?t=3");
-    expect(res.headers.get("Set-Cookie")).toMatch(/__flash=/);
-    expect(listCalls()).toEqual(["PUT /api/v2/lists/my-list/items/VOD_VIDEO/12"]);
+    expect(res.headers.get("Location")).toBe(`/realm/arena/vod/${video}?t=3`);
+    expect(await toastOf(res)).toEqual({ level: "success", label: "addedToMyList" });
+    expect(listCalls()).toEqual([`PUT /api/v2/lists/my-list/items/VOD_VIDEO/${video}`]);
+    expect(await listItems("arena", viewer, "my-list")).toEqual([ref]);
   });
 
   it("removes, and answers a script with JSON", async () => {
+    const { fields, video } = await arenaAdd();
+    const viewer = await signedIn("arena");
+    await api("arena", viewer, "PUT", `/lists/my-list/items/VOD_VIDEO/${video}`);
     const { context, listCalls } = web();
-    const cookie = await signedInCookie("arena");
     const res = await listItemAction(
-      post(context, "arena", { ...ADD, intent: "remove", viaScript: "1" }, cookie),
+      post(context, "arena", { ...fields, intent: "remove", viaScript: "1" }, viewer.cookie),
     );
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ ok: true, inList: false, list: { id: "my-list" } });
-    expect(listCalls()).toEqual(["DELETE /api/v2/lists/my-list/items/VOD_VIDEO/12"]);
+    expect(await res.json()).toEqual({
+      ok: true,
+      inList: false,
+      list: { id: "my-list", kind: "MY_LIST", name: null, itemCount: 0 },
+    });
+    expect(listCalls()).toEqual([`DELETE /api/v2/lists/my-list/items/VOD_VIDEO/${video}`]);
+    expect(await listItems("arena", viewer, "my-list")).toEqual([]);
   });
 
   it("adds to favourites on liga and to a watchlist on arena", async () => {
+    const event = await firstId(t.events, "liga");
+    const ligaViewer = await signedIn("liga");
     const liga = web();
-    await listItemAction(
+    const favourite = await listItemAction(
       post(
         liga.context,
         "liga",
-        { intent: "add", list: "favourites", ref: "LIVE_EVENT:5", returnTo: "/realm/liga/live/5" },
-        await signedInCookie("liga"),
+        {
+          intent: "add",
+          list: "favourites",
+          ref: `LIVE_EVENT:${event}`,
+          returnTo: `/realm/liga/live/${event}`,
+        },
+        ligaViewer.cookie,
       ),
     );
-    expect(liga.listCalls()).toEqual(["PUT /api/v2/lists/favourites/items/LIVE_EVENT/5"]);
+    expect(await toastOf(favourite)).toEqual({ level: "success", label: "addedToFavourites" });
+    expect(liga.listCalls()).toEqual([`PUT /api/v2/lists/favourites/items/LIVE_EVENT/${event}`]);
+    expect(await listItems("liga", ligaViewer, "favourites")).toEqual([`LIVE_EVENT:${event}`]);
+
+    const series = await firstId(t.series, "arena");
+    const arenaViewer = await signedIn("arena");
+    const watchlist = await newWatchlist(arenaViewer, "Title fights");
     const arena = web();
-    await listItemAction(
+    const res = await listItemAction(
       post(
         arena.context,
         "arena",
-        { ...ADD, list: "4", ref: "VOD_SERIES:8" },
-        await signedInCookie("arena"),
+        {
+          ...(await arenaAdd()).fields,
+          list: watchlist,
+          ref: `VOD_SERIES:${series}`,
+          viaScript: "1",
+        },
+        arenaViewer.cookie,
       ),
     );
-    expect(arena.listCalls()).toEqual(["PUT /api/v2/lists/4/items/VOD_SERIES/8"]);
+    expect(await res.json()).toEqual({
+      ok: true,
+      inList: true,
+      list: { id: watchlist, kind: "WATCHLIST", name: "Title fights", itemCount: 1 },
+    });
+    expect(arena.listCalls()).toEqual([
+      `PUT /api/v2/lists/${watchlist}/items/VOD_SERIES/${series}`,
+    ]);
+    expect(await listItems("arena", arenaViewer, watchlist)).toEqual([`VOD_SERIES:${series}`]);
+    expect(await listItems("arena", arenaViewer, "my-list")).toEqual([]);
   });
 
   it("says so when the platform refuses, by toast or by status", async () => {
-    const calls: string[] = [];
-    const context = webContext(platform.api, {
-      calls,
-      intercept: (request) =>
-        new URL(request.url).pathname.startsWith("/api/v2/lists/")
-          ? Response.json({ code: "NOT_FOUND", messages: ["No such content"] }, { status: 404 })
-          : undefined,
-    });
-    const cookie = await signedInCookie("arena");
-    const plain = await listItemAction(post(context, "arena", ADD, cookie));
-    expect(plain.status).toBe(302);
-    expect(plain.headers.get("Location")).toBe("/realm/arena/vod/12?t=3");
-    expect(plain.headers.get("Set-Cookie")).toMatch(/__flash=/);
-    const scripted = await listItemAction(
-      post(context, "arena", { ...ADD, viaScript: "1" }, cookie),
-    );
-    expect(scripted.status).toBe(404);
-    expect(await scripted.json()).toMatchObject({ ok: false, error: "listChangeFailed" });
+    const { fields } = await arenaAdd();
+    const viewer = await signedIn("arena");
+    const other = await signedIn("arena");
+    const othersWatchlist = await newWatchlist(other, "Not yours");
+    const refusals = [
+      ["content that does not exist", { ref: `VOD_VIDEO:${await missingVideoId()}` }],
+      ["another realm's content", { ref: `VOD_VIDEO:${await firstId(t.videos, "liga")}` }],
+      ["another viewer's watchlist", { list: othersWatchlist }],
+    ] as const;
+    for (const [what, change] of refusals) {
+      const { context, listCalls } = web();
+      const plain = await listItemAction(
+        post(context, "arena", { ...fields, ...change }, viewer.cookie),
+      );
+      expect(plain.status, what).toBe(302);
+      expect(plain.headers.get("Location"), what).toBe(fields.returnTo);
+      expect(await toastOf(plain), what).toEqual({ level: "error", label: "listChangeFailed" });
+      const scripted = await listItemAction(
+        post(context, "arena", { ...fields, ...change, viaScript: "1" }, viewer.cookie),
+      );
+      expect(scripted.status, what).toBe(404);
+      expect(await scripted.json(), what).toEqual({
+        ok: false,
+        error: "listChangeFailed",
+        code: "NOT_FOUND",
+      });
+      expect(listCalls(), what).toHaveLength(2);
+    }
+    expect(await listItems("arena", viewer, "my-list")).toEqual([]);
+    expect(await listItems("arena", other, othersWatchlist)).toEqual([]);
   });
 });
 
@@ -185,24 +265,36 @@ describe("list-item: what it refuses", () => {
 
   for (const [what, realm, change] of refused) {
     it(`refuses ${what} without asking the platform`, async () => {
+      const video = await firstId(t.videos, realm);
+      const viewer = await signedIn(realm);
       const { context, listCalls } = web();
-      const cookie = await signedInCookie(realm);
-      const fields = { ...ADD, returnTo: `/realm/${realm}/home`, ...change };
-      const plain = await listItemAction(post(context, realm, fields, cookie));
+      const fields = {
+        intent: "add",
+        list: realm === "arena" ? "my-list" : "favourites",
+        ref: `VOD_VIDEO:${video}`,
+        returnTo: `/realm/${realm}/home`,
+        ...change,
+      };
+      const plain = await listItemAction(post(context, realm, fields, viewer.cookie));
       expect(plain.status).toBe(302);
       expect(plain.headers.get("Location")).toBe(`/realm/${realm}/home`);
-      expect(plain.headers.get("Set-Cookie")).toMatch(/__flash=/);
+      expect(await toastOf(plain)).toEqual({ level: "error", label: "listItemNotValid" });
       const scripted = await listItemAction(
-        post(context, realm, { ...fields, viaScript: "1" }, cookie),
+        post(context, realm, { ...fields, viaScript: "1" }, viewer.cookie),
       );
       expect(scripted.status).toBe(400);
       expect(await scripted.json()).toEqual({ ok: false, error: "listItemNotValid" });
       expect(listCalls()).toEqual([]);
+      const lists = (await api(realm, viewer, "GET", "/lists")) as {
+        lists: { itemCount: number }[];
+      };
+      expect(lists.lists.map((list) => list.itemCount)).toEqual([0]);
     });
   }
 
   it("never goes back anywhere but this realm's pages", async () => {
-    const cookie = await signedInCookie("arena");
+    const { fields } = await arenaAdd();
+    const viewer = await signedIn("arena");
     for (const returnTo of [
       "https://evil.test/realm/arena",
       "//evil.test/realm/arena",
@@ -215,23 +307,37 @@ describe("list-item: what it refuses", () => {
       "",
     ]) {
       const { context } = web();
-      const res = await listItemAction(post(context, "arena", { ...ADD, returnTo }, cookie));
+      const res = await listItemAction(
+        post(context, "arena", { ...fields, returnTo }, viewer.cookie),
+      );
       expect(res.headers.get("Location"), returnTo).toBe("/realm/arena");
     }
+    expect(await listItems("arena", viewer, "my-list")).toEqual([fields.ref]);
   });
 
   it("answers only posts", async () => {
     const { context } = web();
-    const args = post(context, "arena", ADD);
+    const args = post(context, "arena", (await arenaAdd()).fields);
     const put = new Request(args.request.url, { method: "PUT", body: "x" });
     expect((await listItemAction({ ...args, request: put })).status).toBe(405);
   });
 });
 
 describe("list-item: sign in first, then the add is carried out", () => {
+  /** The session cookie after signing in with `cookie`'s session: its other fields kept. */
+  async function signInKeeping(realm: Realm, cookie: string | undefined, viewer: Viewer) {
+    const session = await sessionOf(realm, cookie);
+    session.set("accessToken", viewer.account.authorisationToken);
+    session.set("refreshToken", viewer.account.refreshToken);
+    return (await sessionStorage(WEB_SESSION, `/realm/${realm}`).commitSession(session)).split(
+      ";",
+    )[0]!;
+  }
+
   it("sends a visitor to sign-in, keeping the add in the session cookie only", async () => {
+    const { fields, ref, video } = await arenaAdd();
     const { context, listCalls } = web();
-    const res = await listItemAction(post(context, "arena", ADD));
+    const res = await listItemAction(post(context, "arena", fields));
     expect(res.status).toBe(302);
     const location = new URL(res.headers.get("Location")!, "http://localhost");
     expect(location.pathname).toBe("/realm/arena/login");
@@ -240,97 +346,142 @@ describe("list-item: sign in first, then the add is carried out", () => {
     const session = await sessionOf("arena", context.sessionCookie);
     expect(session.get("pendingListAdd")).toMatchObject({
       list: "my-list",
-      ref: "VOD_VIDEO:12",
-      returnTo: "/realm/arena/vod/12?t=3",
+      ref,
+      returnTo: `/realm/arena/vod/${video}?t=3`,
     });
     expect(context.sessionCookie).toMatch(/HttpOnly/i);
+    const script = web();
+    const scripted = await listItemAction(
+      post(script.context, "arena", { ...fields, viaScript: "1" }),
+    );
+    expect(scripted.status).toBe(401);
+    expect(await scripted.json()).toEqual({
+      ok: false,
+      signIn: "/realm/arena/login?from=%2Flist-item",
+    });
   });
 
   it("adds once signed in, forgets it, and goes back where the viewer was", async () => {
+    const { fields, ref, video } = await arenaAdd();
     const first = web();
-    await listItemAction(post(first.context, "arena", ADD));
-    // Sign-in keeps the session's other fields and adds the tokens.
-    const account = await accountWithSession(platform.store, "arena", {
-      profiles: [{ name: "Sam", type: "ADULT" }],
-    });
-    const session = await sessionOf("arena", first.context.sessionCookie);
-    session.set("accessToken", account.authorisationToken);
-    session.set("refreshToken", account.refreshToken);
-    const cookie = (await sessionStorage(WEB_SESSION, "/realm/arena").commitSession(session)).split(
-      ";",
-    )[0]!;
+    await listItemAction(post(first.context, "arena", fields));
+    const viewer = await signedIn("arena");
+    const cookie = await signInKeeping("arena", first.context.sessionCookie, viewer);
 
     const back = web();
     const res = await listItemLoader(
       loaderArgs(back.context, "/realm/arena/list-item", { Cookie: cookie }),
     );
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/realm/arena/vod/12?t=3");
-    expect(res.headers.get("Set-Cookie")).toMatch(/__flash=/);
-    expect(back.listCalls()).toEqual(["PUT /api/v2/lists/my-list/items/VOD_VIDEO/12"]);
+    expect(res.headers.get("Location")).toBe(`/realm/arena/vod/${video}?t=3`);
+    expect(await toastOf(res)).toEqual({ level: "success", label: "addedToMyList" });
+    expect(back.listCalls()).toEqual([`PUT /api/v2/lists/my-list/items/VOD_VIDEO/${video}`]);
+    expect(await listItems("arena", viewer, "my-list")).toEqual([ref]);
     const after = await sessionOf("arena", back.context.sessionCookie);
     expect(after.get("pendingListAdd")).toBeUndefined();
-    expect(after.get("accessToken")).toBe(account.authorisationToken);
+    expect(after.get("accessToken")).toBe(viewer.account.authorisationToken);
   });
 
-  it("sends a liga guest to sign-in too; a remove just asks to sign in", async () => {
+  it("sends a liga guest to sign-in too, then adds to the account's favourites", async () => {
     const res = await platform.api.call("liga", "/api/v2/login/guest/checkin", { method: "POST" });
     const tokens = (await res.json()) as { authorisationToken: string; refreshToken: string };
     const guest = await sessionCookieFor("liga", {
       accessToken: tokens.authorisationToken,
       refreshToken: tokens.refreshToken,
     });
+    const video = await firstId(t.videos, "liga");
     const fields = {
       intent: "add",
       list: "favourites",
-      ref: "VOD_VIDEO:3",
-      returnTo: "/realm/liga/vod/3",
+      ref: `VOD_VIDEO:${video}`,
+      returnTo: `/realm/liga/vod/${video}`,
     };
-    const added = web();
-    const add = await listItemAction(post(added.context, "liga", fields, guest));
-    expect(add.headers.get("Location")).toBe("/realm/liga/login?from=%2Flist-item");
-    expect(added.listCalls()).toEqual([]);
     const removed = web();
     const remove = await listItemAction(
       post(removed.context, "liga", { ...fields, intent: "remove" }, guest),
     );
-    expect(remove.headers.get("Location")).toBe("/realm/liga/login?from=%2Fvod%2F3");
+    expect(remove.headers.get("Location")).toBe(
+      `/realm/liga/login?from=${encodeURIComponent(`/vod/${video}`)}`,
+    );
     expect(removed.context.sessionCookie).toBeUndefined();
+    expect(removed.listCalls()).toEqual([]);
+
+    const added = web();
+    const add = await listItemAction(post(added.context, "liga", fields, guest));
+    expect(add.headers.get("Location")).toBe("/realm/liga/login?from=%2Flist-item");
+    expect(added.listCalls()).toEqual([]);
+
+    // Coming back still a guest asks to sign in again and keeps the add.
+    const still = web();
+    const again = await listItemLoader(
+      loaderArgs(still.context, "/realm/liga/list-item", {
+        Cookie: added.context.sessionCookie!.split(";")[0]!,
+      }),
+    );
+    expect(again.headers.get("Location")).toBe("/realm/liga/login?from=%2Flist-item");
+    expect(still.listCalls()).toEqual([]);
+
+    const viewer = await signedIn("liga");
+    const cookie = await signInKeeping("liga", added.context.sessionCookie, viewer);
+    const back = web();
+    const done = await listItemLoader(
+      loaderArgs(back.context, "/realm/liga/list-item", { Cookie: cookie }),
+    );
+    expect(done.headers.get("Location")).toBe(`/realm/liga/vod/${video}`);
+    expect(await toastOf(done)).toEqual({ level: "success", label: "addedToFavourites" });
+    expect(await listItems("liga", viewer, "favourites")).toEqual([`VOD_VIDEO:${video}`]);
   });
 
-  it("refuses a pending add that is stale, names another realm's page, or another realm's list", async () => {
-    const account = await accountWithSession(platform.store, "arena", {
-      profiles: [{ name: "Sam", type: "ADULT" }],
-    });
+  it("refuses a pending add that is stale, names another realm's page or list, or is gone", async () => {
+    const video = await firstId(t.videos, "arena");
+    const missing = await missingVideoId();
+    const viewer = await signedIn("arena");
     const cases = [
       [
         {
           list: "my-list",
-          ref: "VOD_VIDEO:12",
-          returnTo: "/realm/arena/vod/12",
+          ref: `VOD_VIDEO:${video}`,
+          returnTo: `/realm/arena/vod/${video}`,
           at: Date.now() - PENDING_ADD_TTL_MS - 1,
         },
-        "/realm/arena/vod/12",
+        `/realm/arena/vod/${video}`,
+        "listItemNotValid",
+        [],
       ],
       [
         {
           list: "favourites",
-          ref: "VOD_VIDEO:12",
-          returnTo: "/realm/arena/vod/12",
+          ref: `VOD_VIDEO:${video}`,
+          returnTo: `/realm/arena/vod/${video}`,
           at: Date.now(),
         },
-        "/realm/arena/vod/12",
+        `/realm/arena/vod/${video}`,
+        "listItemNotValid",
+        [],
       ],
       [
         { list: "my-list", ref: "NEWS:1", returnTo: "//evil.test/", at: Date.now() },
         "/realm/arena",
+        "listItemNotValid",
+        [],
+      ],
+      [
+        {
+          list: "my-list",
+          ref: `VOD_VIDEO:${missing}`,
+          returnTo: `/realm/arena/vod/${missing}`,
+          at: Date.now(),
+        },
+        `/realm/arena/vod/${missing}`,
+        "listChangeFailed",
+        [`PUT /api/v2/lists/my-list/items/VOD_VIDEO/${missing}`],
       ],
     ] as const;
-    for (const [pending, location] of cases) {
+    for (const [pending, location, label, expectedCalls] of cases) {
       const storage = sessionStorage(WEB_SESSION, "/realm/arena");
       const session = await storage.getSession();
-      session.set("accessToken", account.authorisationToken);
-      session.set("refreshToken", account.refreshToken);
+      session.set("accessToken", viewer.account.authorisationToken);
+      session.set("refreshToken", viewer.account.refreshToken);
       session.set("pendingListAdd", { ...pending });
       const cookie = (await storage.commitSession(session)).split(";")[0]!;
       const { context, listCalls } = web();
@@ -338,76 +489,109 @@ describe("list-item: sign in first, then the add is carried out", () => {
         loaderArgs(context, "/realm/arena/list-item", { Cookie: cookie }),
       );
       expect(res.headers.get("Location")).toBe(location);
-      expect(listCalls()).toEqual([]);
+      expect(await toastOf(res)).toEqual({ level: "error", label });
+      expect(listCalls()).toEqual(expectedCalls);
       expect(
         (await sessionOf("arena", context.sessionCookie)).get("pendingListAdd"),
       ).toBeUndefined();
     }
+    expect(await listItems("arena", viewer, "my-list")).toEqual([]);
   });
 
   it("with nothing pending, goes to the realm's root", async () => {
-    const { context } = web();
+    const { context, listCalls } = web();
     const res = await listItemLoader(loaderArgs(context, "/realm/liga/list-item"));
     expect(res.headers.get("Location")).toBe("/realm/liga");
+    expect(listCalls()).toEqual([]);
   });
 });
 
 describe("list-membership", () => {
   it("asks the platform once for every item of the page, with the viewer's lists on arena", async () => {
+    const video = await firstId(t.videos, "arena");
+    const event = await firstId(t.events, "arena");
+    const series = await firstId(t.series, "arena");
+    const viewer = await signedIn("arena");
+    await api("arena", viewer, "PUT", `/lists/my-list/items/VOD_VIDEO/${video}`);
+    const watchlist = await newWatchlist(viewer, "Title fights");
+    await api("arena", viewer, "PUT", `/lists/${watchlist}/items/VOD_VIDEO/${video}`);
+    await api("arena", viewer, "PUT", `/lists/${watchlist}/items/LIVE_EVENT/${event}`);
+
     const { context, listCalls } = web();
-    const cookie = await signedInCookie("arena");
+    const refs = [
+      `VOD_VIDEO:${video}`,
+      `LIVE_EVENT:${event}`,
+      `VOD_VIDEO:${video}`,
+      `VOD_SERIES:${series}`,
+    ];
     const res = await listMembershipLoader(
       loaderArgs(
         context,
-        "/realm/arena/list-membership?ref=VOD_VIDEO:1&ref=LIVE_EVENT:2&ref=VOD_VIDEO:1&ref=VOD_SERIES:3",
-        { Cookie: cookie },
+        `/realm/arena/list-membership?${refs.map((ref) => `ref=${ref}`).join("&")}`,
+        { Cookie: viewer.cookie },
       ),
     );
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
-    expect(await res.json()).toEqual({
-      memberships: { "VOD_VIDEO:1": ["my-list"], "LIVE_EVENT:2": [], "VOD_SERIES:3": [] },
+    const answer = (await res.json()) as { memberships: Record<string, string[]> };
+    expect(answer).toEqual({
+      memberships: {
+        [`VOD_VIDEO:${video}`]: expect.arrayContaining(["my-list", watchlist]),
+        [`LIVE_EVENT:${event}`]: [watchlist],
+        [`VOD_SERIES:${series}`]: [],
+      },
       lists: [
         { id: "my-list", kind: "MY_LIST", name: null, itemCount: 1 },
-        { id: "4", kind: "WATCHLIST", name: "Title fights", itemCount: 0 },
+        { id: watchlist, kind: "WATCHLIST", name: "Title fights", itemCount: 2 },
       ],
     });
+    expect(answer.memberships[`VOD_VIDEO:${video}`]).toHaveLength(2);
     expect(listCalls().sort()).toEqual([
-      "GET /api/v2/list-membership?ref=VOD_VIDEO%3A1&ref=LIVE_EVENT%3A2&ref=VOD_SERIES%3A3",
+      `GET /api/v2/list-membership?ref=VOD_VIDEO%3A${video}&ref=LIVE_EVENT%3A${event}&ref=VOD_SERIES%3A${series}`,
       "GET /api/v2/lists",
     ]);
   });
 
   it("on liga asks only for membership", async () => {
+    const video = await firstId(t.videos, "liga");
+    const event = await firstId(t.events, "liga");
+    const viewer = await signedIn("liga");
+    await api("liga", viewer, "PUT", `/lists/favourites/items/VOD_VIDEO/${video}`);
     const { context, listCalls } = web();
     const res = await listMembershipLoader(
-      loaderArgs(context, "/realm/liga/list-membership?ref=VOD_VIDEO:1", {
-        Cookie: await signedInCookie("liga"),
-      }),
+      loaderArgs(
+        context,
+        `/realm/liga/list-membership?ref=VOD_VIDEO:${video}&ref=LIVE_EVENT:${event}`,
+        { Cookie: viewer.cookie },
+      ),
     );
     expect((await res.json()) as unknown).toEqual({
-      memberships: { "VOD_VIDEO:1": ["my-list"] },
+      memberships: { [`VOD_VIDEO:${video}`]: ["favourites"], [`LIVE_EVENT:${event}`]: [] },
       lists: [],
     });
-    expect(listCalls()).toEqual(["GET /api/v2/list-membership?ref=VOD_VIDEO%3A1"]);
+    expect(listCalls()).toEqual([
+      `GET /api/v2/list-membership?ref=VOD_VIDEO%3A${video}&ref=LIVE_EVENT%3A${event}`,
+    ]);
   });
 
   it("is empty for visitors, and refuses refs that name no item", async () => {
+    const video = await firstId(t.videos, "arena");
     const { context, listCalls } = web();
     const anonymous = await listMembershipLoader(
-      loaderArgs(context, "/realm/liga/list-membership?ref=VOD_VIDEO:1"),
+      loaderArgs(context, `/realm/liga/list-membership?ref=VOD_VIDEO:${video}`),
     );
     expect(await anonymous.json()).toEqual({ memberships: {}, lists: [] });
-    const cookie = await signedInCookie("arena");
+    const viewer = await signedIn("arena");
     for (const query of [
       "ref=VOD_VIDEO:x",
       "ref=NEWS:1",
-      `${"ref=VOD_VIDEO:1&".repeat(1)}${Array.from({ length: 201 }, (_, i) => `ref=VOD_VIDEO:${i + 1}`).join("&")}`,
+      Array.from({ length: 201 }, (_, i) => `ref=VOD_VIDEO:${i + 1}`).join("&"),
     ]) {
       const res = await listMembershipLoader(
-        loaderArgs(context, `/realm/arena/list-membership?${query}`, { Cookie: cookie }),
+        loaderArgs(context, `/realm/arena/list-membership?${query}`, { Cookie: viewer.cookie }),
       );
       expect(res.status, query.slice(0, 30)).toBe(400);
+      expect(await res.json()).toEqual({ error: "listItemNotValid" });
     }
     expect(listCalls()).toEqual([]);
   });
