@@ -99,22 +99,42 @@ function queryParts(query: ParsedQuery, scope: SearchScope) {
               sql`, `,
             )})`,
           ]),
-      sql`(s.document @@ ${tsq} or ${qn} <% s.words or s.norm_title like ${qn} || '%')`,
+      // `words %> query` (not `query <% words`): the form the trigram index answers, so the
+      // heap scan's recheck is the whole test and the trigram similarity of a row is not
+      // computed a second time in a filter.
+      sql`(s.document @@ ${tsq} or s.words %> ${qn} or s.norm_title like ${qn} || '%')`,
       ...(scope.openOnly ? [sql`s.licence is null`] : []),
     ],
     sql` and `,
   );
-  // The matches, each with whether the full text matched (computed once per row: the
-  // subquery is kept apart from the ordering by `offset 0`).
-  const matches = (extra: SQL[] = []) => sql`(select s.kind, s.content_id, s.title, s.norm_title,
-      s.words, s.document, s.live, s.start_at, s.end_at, s.sort_at, s.document @@ ${tsq} as fts
-    from search_entries s where ${sql.join([where, ...extra], sql` and `)} offset 0) m`;
-  // Exact title, title prefix, full-text rank, trigram similarity (of the rest); then live now,
-  // upcoming (soonest first), the rest (newest first).
-  const order = sql`
-    case when m.norm_title = ${qn} then 3 when m.norm_title like ${qn} || '%' then 2 when m.fts then 1 else 0 end desc,
-    case when m.fts then round(ts_rank(m.document, ${tsq})::numeric, 2) else 0 end desc,
-    case when m.fts then 0 else round(word_similarity(${qn}, m.words)::numeric, 2) end desc,
+  /*
+   * The matches with their tier (exact title 3, title prefix 2, full text 1, trigram only 0),
+   * full-text rank and `high`: how many matches (of the same kind with `byKind`) are in a tier
+   * above 0. The full-text test and the rank are computed once per row (the scan is kept apart
+   * by `offset 0`), and only narrow columns go on to the windows and the sort.
+   */
+  const matches = (options: { extra?: SQL[]; byKind?: boolean } = {}) => {
+    const partition = options.byKind ? sql`partition by h.kind` : sql``;
+    return sql`(select h.*, count(*) filter (where h.tier > 0) over (${partition}) as high
+      from (select f.kind, f.content_id, f.title, f.words, f.live, f.start_at, f.end_at, f.sort_at, f.fts,
+          case when f.norm_title = ${qn} then 3 when f.norm_title like ${qn} || '%' then 2
+            when f.fts then 1 else 0 end as tier,
+          case when f.fts then round(ts_rank(f.document, ${tsq})::numeric, 2) else 0 end as rank
+        from (select s.kind, s.content_id, s.title, s.norm_title, s.words, s.document, s.live,
+            s.start_at, s.end_at, s.sort_at, s.document @@ ${tsq} as fts
+          from search_entries s where ${sql.join([where, ...(options.extra ?? [])], sql` and `)}
+          offset 0) f offset 0) h) m`;
+  };
+  /*
+   * Exact title, title prefix, full-text rank, trigram similarity (of the rest); then live now,
+   * upcoming (soonest first), the rest (newest first). `reach` is the number of hits the page
+   * needs (offset + size): a trigram-only match (tier 0) behind that many matches in higher
+   * tiers cannot be on the page, so its trigram similarity (the costly score) is not computed.
+   */
+  const order = (reach: number) => sql`
+    m.tier desc, m.rank desc,
+    case when m.fts or (m.tier = 0 and m.high >= ${reach}) then 0
+      else round(word_similarity(${qn}, m.words)::numeric, 2) end desc,
     case when m.kind <> 'LIVE_EVENT' then 1
          when m.live and m.start_at <= ${now} and ${now} < m.end_at then 0
          when m.start_at > ${now} then 1 else 2 end,
@@ -153,7 +173,7 @@ export function searchStatement(
   const { matches, order } = queryParts(query, scope);
   // The total comes with the page, from the same scan of the matches.
   return sql`select m.kind, m.content_id as id, count(*) over () as total from ${matches()}
-    order by ${order} limit ${page.rpp} offset ${page.offset}`;
+    order by ${order(page.offset + page.rpp)} limit ${page.rpp} offset ${page.offset}`;
 }
 
 /** One page of hits, best first, and how many there are in all. */
@@ -202,9 +222,9 @@ export async function searchByKind(
     tx.execute(sql`
     select kind, id, title, total from (
       select m.kind, m.content_id as id, m.title,
-        row_number() over (partition by m.kind order by ${order}) as place,
+        row_number() over (partition by m.kind order by ${order(perKind)}) as place,
         count(*) over (partition by m.kind) as total
-      from ${matches()}
+      from ${matches({ byKind: true })}
     ) ranked where place <= ${perKind} order by kind, place`),
   );
   const rows = rowsOf<{ kind: SearchKind; id: number; title: string; total: number }>(result);
@@ -248,7 +268,7 @@ async function searchWithin(
   const { matches, order } = queryParts(query, scope);
   const result = await onIndexes(db, (tx) =>
     tx.execute(sql`select m.kind, m.content_id as id, count(*) over () as total
-      from ${matches(extra)} order by ${order} limit ${limit}`),
+      from ${matches({ extra })} order by ${order(limit)} limit ${limit}`),
   );
   const rows = rowsOf<SearchRef & { total: number }>(result);
   return {

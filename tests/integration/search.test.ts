@@ -2,7 +2,13 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { validateBody } from "../../contract/validator.ts";
 import { createTokenIssuer } from "../../platform/auth/tokens.ts";
-import { parseQuery, searchStatement } from "../../platform/search/search.ts";
+import {
+  parseQuery,
+  SEARCH_KINDS,
+  searchByKind,
+  searchPage,
+  searchStatement,
+} from "../../platform/search/search.ts";
 import * as t from "../../platform/store/schema.ts";
 import { TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
 import { viewerToken } from "../fixtures/viewers.ts";
@@ -739,6 +745,68 @@ describe("popular", () => {
     } finally {
       await db.delete(t.watchHistory).where(inArray(t.watchHistory.userId, [...users, ligaUser]));
     }
+  });
+});
+
+describe("ranking past the full-text matches", () => {
+  it("orders trigram-only matches by similarity on every page and in every bucket", async () => {
+    const { db } = platform.store;
+    const rolledBack = new Error("rolled back");
+    const scope = {
+      realm: "arena",
+      realmLocale: "en",
+      viewerLocale: "en",
+      kinds: SEARCH_KINDS,
+      openOnly: false,
+      now: new Date(),
+    };
+    const query = parseQuery("zephyrine");
+    let full: number[] = [];
+    const pages: number[] = [];
+    let bucket: number[] = [];
+    let expected: number[] = [];
+    await db
+      .transaction(async (tx) => {
+        // Three full-text matches, then three typos (similarity 0.75, 0.7 and 0.6) published
+        // newest first in the opposite order, so that only their similarity ranks them right.
+        const titles = [
+          ["Cup final, Zephyrine", 10],
+          ["Zephyrine highlights", 11],
+          ["Zephyrine replay", 12],
+          ["Zephyrrine cup", 30],
+          ["Xephyrine cup", 20],
+          ["Zephyrene cup", 1],
+        ] as const;
+        const ids: number[] = [];
+        for (const [title, minutesAgo] of titles) {
+          const [row] = await tx
+            .insert(t.videos)
+            .values({
+              realm: "arena",
+              externalKey: `ranking-${title}`,
+              title,
+              description: "",
+              durationSeconds: 60,
+              publishedAt: new Date(Date.now() - minutesAgo * 60_000),
+            })
+            .returning({ id: t.videos.id });
+          ids.push(row!.id);
+        }
+        expected = ids.slice(3);
+        const page = async (rpp: number, offset: number) =>
+          (await searchPage(tx, query, scope, { rpp, offset })).refs.map((r) => r.id);
+        full = await page(50, 0);
+        for (let offset = 0; offset < 6; offset += 2) pages.push(...(await page(2, offset)));
+        const buckets = await searchByKind(tx, query, scope, 5);
+        bucket = buckets.find((b) => b.kind === "VOD_VIDEO")!.refs.map((r) => r.id);
+        throw rolledBack;
+      })
+      .catch((error) => {
+        if (error !== rolledBack) throw error;
+      });
+    expect(full.slice(3)).toEqual(expected);
+    expect(pages).toEqual(full);
+    expect(bucket).toEqual(full.slice(0, 5));
   });
 });
 
