@@ -15,8 +15,12 @@ function cruise(cwd: string) {
   const result = spawnSync(
     process.execPath,
     [CLI, ...folders, "--config", CONFIG, "--output-type", "json"],
-    { cwd, encoding: "utf8" },
+    // The JSON report of the whole repository is several MiB: above spawnSync's default buffer.
+    { cwd, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 },
   );
+  if (result.status !== 0 && !result.stdout) {
+    throw new Error(`dependency-cruiser failed: ${result.stderr || result.error?.message}`);
+  }
   const report = JSON.parse(result.stdout) as {
     summary: { violations: { rule: { name: string }; from: string; to: string }[] };
   };
