@@ -340,7 +340,12 @@ describe("the signed media origin", () => {
         );
       });
     }
-    // Where the two readings overlap they name the same segments at the same times.
-    expect(second.segments.slice(0, -moved)).toEqual(first.segments.slice(moved));
+    // Where the two readings overlap they name the same segments at the same times, in the
+    // same discontinuity sequence. A discontinuity before the first segment of a window is
+    // carried by EXT-X-DISCONTINUITY-SEQUENCE rather than by a tag, so the first segment's
+    // flag may differ between the readings; every later one must not.
+    const overlap = (segments: typeof first.segments) =>
+      segments.map((segment, i) => (i === 0 ? { ...segment, discontinuity: undefined } : segment));
+    expect(overlap(second.segments.slice(0, -moved))).toEqual(overlap(first.segments.slice(moved)));
   });
 });
