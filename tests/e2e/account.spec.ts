@@ -33,6 +33,9 @@ test.describe("profiles", () => {
     context,
     baseURL,
   }) => {
+    // A long walk: preferences, the picker three times, and axe over a home page whose every
+    // card now carries its list control.
+    test.setTimeout(120_000);
     await signInWithPassword(context, baseURL!, "arena", "viewer@arena.test");
 
     // As the adult: preferences set a PIN and restrict child profiles.
