@@ -1,12 +1,12 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Fighter } from "../../contract/generated/fighters.ts";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
-import { PlatformError } from "../api-client/client.ts";
+
 import { platformClient } from "../api-client/platform.server.ts";
 import { cacheControlFor } from "../composer/page-route.server.ts";
 import { contentId } from "../realm/content-id.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
-import { asRouteError } from "../realm/shell.server.ts";
+import { asItemRouteError, asRouteError } from "../realm/shell.server.ts";
 import { pageSeo } from "../seo/page-seo.ts";
 import type { RelatedRail } from "../ui/RelatedRails.tsx";
 import { readFightersState } from "./rankings-state.ts";
@@ -60,13 +60,7 @@ export async function loadFighter(args: LoaderFunctionArgs) {
   try {
     fighter = await platform.call("fighter", { params: { id } });
   } catch (error) {
-    if (
-      error instanceof PlatformError &&
-      (error.code === "NOT_FOUND" || error.code === "INVALID_ID")
-    ) {
-      throw data(null, { status: 404 });
-    }
-    throw asRouteError(error);
+    throw asItemRouteError(error);
   }
   const fights = await platform
     .call("fighterEvents", { params: { id }, query: { p: 1, rpp: FIGHTS_SHOWN } })

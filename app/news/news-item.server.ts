@@ -1,12 +1,12 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Card } from "../../contract/generated/card.ts";
 import type { NewsDetail } from "../../contract/generated/content-detail.ts";
-import { PlatformError, type PlatformClient } from "../api-client/client.ts";
+import type { PlatformClient } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import { cacheControlFor } from "../composer/page-route.server.ts";
 import { contentId } from "../realm/content-id.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
-import { asRouteError } from "../realm/shell.server.ts";
+import { asItemRouteError } from "../realm/shell.server.ts";
 import { pageSeo } from "../seo/page-seo.ts";
 import type { RelatedRail } from "../ui/RelatedRails.tsx";
 import { renderRichText } from "../ui/rich-text.server.ts";
@@ -27,13 +27,7 @@ export async function loadNewsItem(args: LoaderFunctionArgs) {
   try {
     article = await platform.call("newsItem", { params: { id } });
   } catch (error) {
-    if (
-      error instanceof PlatformError &&
-      (error.code === "NOT_FOUND" || error.code === "INVALID_ID")
-    ) {
-      throw data(null, { status: 404 });
-    }
-    throw asRouteError(error);
+    throw asItemRouteError(error);
   }
   const related = await relatedRails(platform, article);
   const seo = pageSeo({

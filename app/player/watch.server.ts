@@ -4,10 +4,10 @@ import type { Card } from "../../contract/generated/card.ts";
 import type { PlaybackGrant } from "../../contract/generated/playback.ts";
 import type { ResultSet } from "../../contract/generated/result-set.ts";
 import type { WatchItem } from "../../contract/generated/watch-item.ts";
-import { PlatformError, type PlatformClient } from "../api-client/client.ts";
+import type { PlatformClient } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
-import { asRouteError } from "../realm/shell.server.ts";
+import { asItemRouteError } from "../realm/shell.server.ts";
 import { pageSeo } from "../seo/page-seo.ts";
 import type { PlaybackRefusal } from "./playback-errors.ts";
 import { contentId } from "../realm/content-id.ts";
@@ -51,13 +51,7 @@ export async function loadWatchPage(args: LoaderFunctionArgs, kind: PlaybackKind
   try {
     item = await platform.call(kind === "vod" ? "vod" : "event", { params: { id } });
   } catch (error) {
-    if (
-      error instanceof PlatformError &&
-      (error.code === "NOT_FOUND" || error.code === "INVALID_ID")
-    ) {
-      throw data(null, { status: 404 });
-    }
-    throw asRouteError(error);
+    throw asItemRouteError(error);
   }
 
   const [watch, related] = await Promise.all([watching, relatedRails(platform, kind, item)]);

@@ -55,6 +55,20 @@ export async function loadShell(
   }
 }
 
+/**
+ * For a page showing one item: an item the platform does not have (or an id it cannot be) is
+ * the route's plain 404; any other failure as `asRouteError` maps it.
+ */
+export function asItemRouteError(error: unknown): unknown {
+  if (
+    error instanceof PlatformError &&
+    (error.code === "NOT_FOUND" || error.code === "INVALID_ID")
+  ) {
+    return data(null, { status: 404 });
+  }
+  return asRouteError(error);
+}
+
 /** Maps platform failures to the statuses the error boundary knows how to show. */
 export function asRouteError(error: unknown): unknown {
   if (error instanceof PlatformError) {
