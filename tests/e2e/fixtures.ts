@@ -9,7 +9,9 @@ export const VPN_HEADER = "X-Edge-Vpn";
 export const TERRITORY_HEADER = "X-Edge-Territory";
 
 /**
- * One built server with a fresh data folder, shared by the tests of a worker. Every test fails
+ * One built server with a fresh data folder, shared by the tests of a worker, behind one proxy
+ * of ours (TRUST_PROXY=1) as in production: tests that stand for many viewers say whose address
+ * a request came from in X-Forwarded-For (`viewerAddress`). Every test fails
  * when a page it opened broke the Content-Security-Policy; a test that provokes a violation on
  * purpose takes it out of `cspViolations`.
  */
@@ -27,6 +29,7 @@ export const test = base.extend<
         VPN_HEADER,
         TERRITORY_HEADER,
         MEDIA_SIGNING_SECRET: TEST_MEDIA_SECRET,
+        TRUST_PROXY: "1",
       });
       await use(server);
       await server.stop();

@@ -11,7 +11,12 @@ export async function platformCall(
   baseUrl: string,
   realm: Realm,
   path: string,
-  { method = "GET", token, body }: { method?: string; token?: string; body?: unknown } = {},
+  {
+    method = "GET",
+    token,
+    body,
+    from,
+  }: { method?: string; token?: string; body?: unknown; from?: string } = {},
 ): Promise<Response> {
   const send = (extra: Record<string, string> = {}) =>
     fetch(`${baseUrl}/api${path}`, {
@@ -25,6 +30,7 @@ export async function platformCall(
         "X-Device-Id": "e2e-history",
         ...(body === undefined ? {} : { "Content-Type": "application/json" }),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(from ? { "X-Forwarded-For": from } : {}),
         ...extra,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -46,12 +52,26 @@ export interface Account {
   refreshToken: string;
 }
 
+let viewersSoFar = 0;
+
+/**
+ * An address of a viewer of its own (TEST-NET-2), as the test server's proxy would report it:
+ * sign-ups are limited per address, and a worker's tests sign up more accounts than one
+ * household would in an hour.
+ */
+export function viewerAddress(): string {
+  viewersSoFar += 1;
+  return `198.51.100.${(viewersSoFar % 254) + 1}`;
+}
+
 /**
  * A new account of this test's own, signed up through the platform as the sign-up page does,
- * with the realm's terms agreed: the demo accounts stay as other tests expect them.
+ * from an address of its own, with the realm's terms agreed: the demo accounts stay as other
+ * tests expect them.
  */
 export async function freshAccount(baseUrl: string, realm: Realm): Promise<Account> {
   const email = `history-${crypto.randomUUID().slice(0, 8)}@${realm}.test`;
+  const from = viewerAddress();
   const secret = "watch-pass-1";
   const terms = [{ promptField: "termsAndConditions", answer: true }];
   const res =
@@ -65,10 +85,12 @@ export async function freshAccount(baseUrl: string, realm: Realm): Promise<Accou
             countryCode: "GB",
             consentAnswers: terms,
           },
+          from,
         })
       : await platformCall(baseUrl, realm, "/v2/user/pbr", {
           method: "POST",
           body: { email, secret, taxNumber: "123.456.789-09", country: "BR" },
+          from,
         });
   expect(res.status, await res.clone().text()).toBe(201);
   const tokens = (await res.json()) as Account;
