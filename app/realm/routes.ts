@@ -2,6 +2,8 @@ import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import type { Route } from "../../schemas/generated/route-table.ts";
 import table from "./route-table.json";
 
+export { isBuilt, NOT_BUILT_MODULE } from "./built.ts";
+
 /** Every named route of a realm (spec section 2), from app/realm/route-table.json. */
 export const routeTable = table.routes as Route[];
 
@@ -53,14 +55,6 @@ export const CONDITIONS: Record<RouteCondition, (s: RouteSettings) => boolean> =
   pinLogin: (s) => s.pinLoginEnabled === true,
   selfRegistration: (s) => s.allowSelfregistration === true,
 };
-
-/** The module of a named route whose page is not built yet: it answers the not-found page. */
-export const NOT_BUILT_MODULE = "routes/not-built.tsx";
-
-/** Whether a route has its page; links (menu, header, sitemap) never lead to one that has not. */
-export function isBuilt(route: Route): boolean {
-  return route.module !== NOT_BUILT_MODULE;
-}
 
 export function routeExists(route: Route, settings: RouteSettings): boolean {
   return route.requires === undefined || CONDITIONS[route.requires](settings);

@@ -1,13 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { createTokenIssuer } from "../../platform/auth/tokens.ts";
-import { isBuilt, routeNamed } from "../../app/realm/routes.ts";
 import { DEMO_KEYS, TEST_TOKEN_SECRET } from "../fixtures/secrets.ts";
 import { expect, test } from "./fixtures.ts";
+import { routeIsBuilt } from "./built-routes.ts";
 import { signIn, signInAs } from "./signed-in.ts";
 
 /** No link leads to a page that is not built: the account's links appear once it is. */
-const ACCOUNT_BUILT = isBuilt(routeNamed("account"));
+const ACCOUNT_BUILT = routeIsBuilt("account");
 
 /** Spec section 4: mobile mode below 1025 px. */
 const VIEWPORTS = {
