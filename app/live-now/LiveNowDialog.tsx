@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { useT } from "../i18n/i18n.ts";
 import { routeHref } from "../realm/routes.ts";
 import { useHydrated } from "../ui/client-state.tsx";
-import { LIVE_NOW_HASH, type LiveNowAnswer } from "./live-now.ts";
+import { fetchLiveNow, LIVE_NOW_HASH } from "./live-now.ts";
 import { LiveNowListing, type Listing } from "./LiveNowListing.tsx";
 import { useRootData } from "../realm/use-root-data.ts";
 
@@ -74,14 +74,8 @@ function LiveNowOverlay({
 
   useEffect(() => {
     const controller = new AbortController();
-    fetch(routeHref(basePath, { name: "liveNow" }), {
-      headers: { Accept: "application/json" },
-      signal: controller.signal,
-    })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`live now failed with ${response.status}`);
-        setListing({ status: "ready", answer: (await response.json()) as LiveNowAnswer });
-      })
+    fetchLiveNow(routeHref(basePath, { name: "liveNow" }), controller.signal)
+      .then((answer) => setListing({ status: "ready", answer }))
       .catch(() => {
         if (!controller.signal.aborted) setListing({ status: "error" });
       });
