@@ -80,9 +80,14 @@ function UpcomingDays({ events }: { events: UpcomingEntry[] }) {
                   <Link className="schedule-title" to={entry.href}>
                     {title}
                   </Link>
-                  <a className="upcoming-add" href={entry.calendarHref} download>
+                  <a
+                    className="upcoming-add"
+                    href={entry.calendarHref}
+                    download
+                    // The visible words first, then which event: each link says what it adds.
+                    aria-label={`${t("addToCalendar")}: ${title}`}
+                  >
                     {t("addToCalendar")}
-                    <span className="visually-hidden">: {title}</span>
                   </a>
                 </li>
               );

@@ -65,7 +65,7 @@ test.describe("live now (#livenow)", () => {
     await expect(dialog(page)).toBeVisible();
   });
 
-  test("opens from the URL and from the live-events route; the close button takes the hash off", async ({
+  test("opens from the URL; the close button takes the hash off", async ({
     page,
   }) => {
     await page.goto("/realm/arena/browse#livenow");
@@ -77,10 +77,6 @@ test.describe("live now (#livenow)", () => {
     await overlay.getByRole("button", { name: "Close" }).click();
     await expect(overlay).toHaveCount(0);
     await expect(page).toHaveURL(/\/realm\/arena\/browse$/);
-
-    await page.goto("/realm/arena/live-events");
-    await expect(page).toHaveURL(/\/realm\/arena\/home#livenow$/);
-    await expect(dialog(page)).toBeVisible();
   });
 
   test("says so when the live events cannot be loaded, and tries again", async ({ page }) => {
