@@ -9,6 +9,7 @@ import { useRootData } from "../realm/use-root-data.ts";
 import { cardTitle } from "../ui/Card.tsx";
 import { LocalTime, formatDate } from "../ui/LocalTime.tsx";
 import { useViewerTimeZone } from "../ui/client-state.tsx";
+import { PageFailed } from "../upcoming/PageFailed.tsx";
 import type { liveEventsLoader } from "./live-events.server.ts";
 import { documentVisibility, startPolling } from "./poll.ts";
 import type { LiveEventsView } from "./view.ts";
@@ -35,12 +36,7 @@ export function LiveEventsScreen() {
     <div className="layout live-events-page">
       <h1 className="page-title">{t("liveEventsTitle")}</h1>
       {view.state === "failed" ? (
-        <div className="upcoming-message" role="alert">
-          <p>{t("liveNowFailed")}</p>
-          <a className="button" href={view.retry}>
-            {t("retry")}
-          </a>
-        </div>
+        <PageFailed message="liveNowFailed" retry={view.retry} />
       ) : (
         // A new answer from the server (a reload) starts over from what it read.
         <LiveEvents key={view.readAt} view={view} />

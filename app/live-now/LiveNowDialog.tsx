@@ -10,8 +10,8 @@ import { useRootData } from "../realm/use-root-data.ts";
 
 /**
  * The live-now overlay (spec section 2, hash route `#livenow`): what is live at this moment,
- * opened over any page of the realm by the header's live-now button, by the live-events route
- * (which redirects to the home page with the hash) or by a link with the hash. Closing it
+ * opened over any page of the realm by the header's live-now button or by a link with the
+ * hash (the live-events route is the same list as a page of its own). Closing it
  * takes the hash off the address. Signed-in customers and admins only, as the button; not
  * while a prompt the account must answer is open.
  */

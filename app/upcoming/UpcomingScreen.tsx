@@ -6,6 +6,7 @@ import { useRootData } from "../realm/use-root-data.ts";
 import { cardTitle } from "../ui/Card.tsx";
 import { useViewerTimeZone } from "../ui/client-state.tsx";
 import { dateTimeFormat } from "../ui/intl.ts";
+import { PageFailed } from "./PageFailed.tsx";
 import type { upcomingLoader } from "./upcoming.server.ts";
 import type { UpcomingEntry, UpcomingView } from "./view.ts";
 
@@ -17,12 +18,7 @@ export function UpcomingScreen() {
     <div className="layout upcoming-page">
       <h1 className="page-title">{t("upcomingTitle")}</h1>
       {view.state === "failed" ? (
-        <div className="upcoming-message" role="alert">
-          <p>{t("upcomingFailed")}</p>
-          <a className="button" href={view.retry}>
-            {t("retry")}
-          </a>
-        </div>
+        <PageFailed message="upcomingFailed" retry={view.retry} />
       ) : (
         <>
           <p className="upcoming-intro">{t("upcomingIntro")}</p>

@@ -1,19 +1,9 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
+import { hydrated, tabTo } from "./keyboard.ts";
 import { signInAs } from "./signed-in.ts";
 import { cards } from "./watching.ts";
-
-const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor();
-
-/** Presses Tab until `target` has the focus (at most `max` times). */
-async function tabTo(page: Page, target: Locator, max = 30) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  await expect(target).toBeFocused();
-}
 
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Live now" });
 
@@ -65,9 +55,7 @@ test.describe("live now (#livenow)", () => {
     await expect(dialog(page)).toBeVisible();
   });
 
-  test("opens from the URL; the close button takes the hash off", async ({
-    page,
-  }) => {
+  test("opens from the URL; the close button takes the hash off", async ({ page }) => {
     await page.goto("/realm/arena/browse#livenow");
     await hydrated(page);
     const overlay = dialog(page);

@@ -1,43 +1,17 @@
 import { readFile } from "node:fs/promises";
-import type { Locator, Page, Request } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
+import { icsText, icsUtcOf, vevents } from "../fixtures/ics.ts";
 import { axeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
+import { hydrated, tabTo } from "./keyboard.ts";
 import { signInAs } from "./signed-in.ts";
 import { cards } from "./watching.ts";
-
-const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor();
-
-/** Presses Tab until `target` has the focus (at most `max` times). */
-async function tabTo(page: Page, target: Locator, max = 60) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  await expect(target).toBeFocused();
-}
 
 async function noHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBe(0);
-}
-
-/** The VEVENTs of a calendar, unfolded, as maps of property to value. */
-function vevents(ics: string): Record<string, string>[] {
-  const events: Record<string, string>[] = [];
-  let current: Record<string, string> | null = null;
-  for (const line of ics.replace(/\r\n[ \t]/g, "").split("\r\n")) {
-    if (line === "BEGIN:VEVENT") current = {};
-    else if (line === "END:VEVENT") {
-      events.push(current!);
-      current = null;
-    } else if (current) {
-      const colon = line.indexOf(":");
-      current[line.slice(0, colon)] = line.slice(colon + 1);
-    }
-  }
-  return events;
 }
 
 const TIME_ZONE = "America/Sao_Paulo";
@@ -77,7 +51,7 @@ test.describe("upcoming events (/upcoming)", () => {
     // The first event's "Add to calendar", by keyboard: an .ics of that one event.
     const first = upcoming[0]!;
     const add = page.getByRole("link", { name: `Add to calendar: ${first.title}` });
-    await tabTo(page, add);
+    await tabTo(page, add, 60);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.keyboard.press("Enter"),
@@ -87,17 +61,12 @@ test.describe("upcoming events (/upcoming)", () => {
     expect(ics.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
     const [event, ...others] = vevents(ics);
     expect(others).toEqual([]);
-    const utc = (iso: string) =>
-      new Date(iso)
-        .toISOString()
-        .replace(/\.\d{3}Z$/, "Z")
-        .replace(/[-:]/g, "");
     expect(event).toMatchObject({
-      DTSTART: utc(first.startDate!),
-      DTEND: utc(first.endDate!),
+      DTSTART: icsUtcOf(first.startDate!),
+      DTEND: icsUtcOf(first.endDate!),
       URL: expect.stringMatching(new RegExp(`/live/${first.id}$`)),
     });
-    expect(event!.SUMMARY!.replace(/\\([\\;,])/g, "$1")).toBe(first.title);
+    expect(icsText(event!.SUMMARY!)).toBe(first.title);
   });
 
   test("offers the realm's feed to subscribe to, copy or download", async ({

@@ -13,7 +13,15 @@ import type { UpcomingView } from "../../app/upcoming/view.ts";
 import * as t from "../../platform/store/schema.ts";
 import { accountWithSession } from "../fixtures/accounts.ts";
 import { useSeededPlatform } from "../fixtures/platform.ts";
-import { loaderArgs, sessionCookieFor, webContext } from "../fixtures/web-context.ts";
+import { icsText, icsUtcOf, vevents } from "../fixtures/ics.ts";
+import {
+  guestSessionCookie,
+  loaderArgs,
+  sessionCookieFor,
+  thrownResponse,
+  thrownStatus,
+  webContext,
+} from "../fixtures/web-context.ts";
 
 const platform = useSeededPlatform();
 
@@ -26,16 +34,6 @@ async function customerCookie(realm: Realm) {
   return sessionCookieFor(realm, {
     accessToken: account.authorisationToken,
     refreshToken: account.refreshToken,
-  });
-}
-
-/** A liga guest's browser, checked in by the platform. */
-async function guestCookie() {
-  const res = await platform.api.call("liga", "/api/v2/login/guest/checkin", { method: "POST" });
-  const tokens = (await res.json()) as { authorisationToken: string; refreshToken: string };
-  return sessionCookieFor("liga", {
-    accessToken: tokens.authorisationToken,
-    refreshToken: tokens.refreshToken,
   });
 }
 
@@ -78,53 +76,6 @@ async function eventIds(realm: Realm, where: "ended" | "live") {
   return rows.map((row) => row.id);
 }
 
-/** What a loader threw (a redirect, a 404...), or fails when it answered. */
-async function thrownStatus(run: () => Promise<unknown>): Promise<number> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof Response) return error.status;
-    const init = (error as { init?: ResponseInit | null }).init;
-    if (init?.status) return init.status;
-    throw error;
-  }
-  throw new Error("the loader answered instead of throwing");
-}
-
-async function thrownRedirect(run: () => Promise<unknown>): Promise<Response> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error("the loader answered instead of throwing");
-}
-
-/** The VEVENTs of a calendar, unfolded, as maps of property to value. */
-function vevents(ics: string): Record<string, string>[] {
-  const lines = ics.replace(/\r\n[ \t]/g, "").split("\r\n");
-  const events: Record<string, string>[] = [];
-  let current: Record<string, string> | null = null;
-  for (const line of lines) {
-    if (line === "BEGIN:VEVENT") current = {};
-    else if (line === "END:VEVENT") {
-      events.push(current!);
-      current = null;
-    } else if (current) {
-      const colon = line.indexOf(":");
-      current[line.slice(0, colon)] = line.slice(colon + 1);
-    }
-  }
-  return events;
-}
-
-const icsTime = (date: Date) =>
-  date
-    .toISOString()
-    .replace(/\.\d{3}Z$/, "Z")
-    .replace(/[-:]/g, "");
-
 describe("the upcoming page", () => {
   it("lists only the realm's events still to start, soonest first, to signed-out viewers", async () => {
     const answer = await upcomingLoader(args("/realm/liga/upcoming"));
@@ -157,7 +108,9 @@ describe("the upcoming page", () => {
   it("shows guests and customers of the realm the same events", async () => {
     const anonymous = (await upcomingLoader(args("/realm/liga/upcoming"))).data;
     const guest = (
-      await upcomingLoader(args("/realm/liga/upcoming", { Cookie: await guestCookie() }))
+      await upcomingLoader(
+        args("/realm/liga/upcoming", { Cookie: await guestSessionCookie(platform.api, "liga") }),
+      )
     ).data;
     const customer = (
       await upcomingLoader(args("/realm/liga/upcoming", { Cookie: await customerCookie("liga") }))
@@ -222,9 +175,9 @@ describe("the realm's calendar feed", () => {
       const row = byId.get(ids[i]!)!;
       expect(event.UID).toBe(`event-${row.id}.liga@liga.localhost`);
       expect(event.DTSTAMP).toMatch(/^\d{8}T\d{6}Z$/);
-      expect(event.DTSTART).toBe(icsTime(row.startAt));
-      expect(event.DTEND).toBe(icsTime(row.endAt));
-      expect(event.SUMMARY!.replace(/\\([\\;,])/g, "$1")).toBe(row.title);
+      expect(event.DTSTART).toBe(icsUtcOf(row.startAt));
+      expect(event.DTEND).toBe(icsUtcOf(row.endAt));
+      expect(icsText(event.SUMMARY!)).toBe(row.title);
     }
     for (const physical of ics.split("\r\n")) {
       expect(new TextEncoder().encode(physical).length).toBeLessThanOrEqual(75);
@@ -297,13 +250,13 @@ describe("the live-events page", () => {
   });
 
   it("sends signed-out viewers to sign in and guests home, as the live-now overlay", async () => {
-    const signedOut = await thrownRedirect(() =>
+    const signedOut = await thrownResponse(() =>
       liveEventsLoader(args("/realm/arena/live-events")),
     );
     expect(signedOut.status).toBe(302);
     expect(signedOut.headers.get("Location")).toBe("/realm/arena/login?from=%2Flive-events");
-    const cookie = await guestCookie();
-    const guest = await thrownRedirect(() =>
+    const cookie = await guestSessionCookie(platform.api, "liga");
+    const guest = await thrownResponse(() =>
       liveEventsLoader(args("/realm/liga/live-events", { Cookie: cookie })),
     );
     expect(guest.status).toBe(302);

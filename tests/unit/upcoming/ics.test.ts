@@ -6,11 +6,9 @@ import {
   MAX_LINE_OCTETS,
   writeCalendar,
 } from "../../../app/upcoming/ics.ts";
+import { unfoldIcs } from "../../fixtures/ics.ts";
 
 const octets = (line: string) => new TextEncoder().encode(line).length;
-
-/** RFC 5545 unfolding: a CRLF followed by one space or tab joins two lines. */
-const unfold = (text: string) => text.replace(/\r\n[ \t]/g, "");
 
 describe("iCalendar times", () => {
   it("are UTC DATE-TIMEs with a Z, whatever zone the date was made in", () => {
@@ -58,7 +56,7 @@ describe("iCalendar line folding", () => {
       expect(octets(physical)).toBeLessThanOrEqual(MAX_LINE_OCTETS);
       if (i > 0) expect(physical.startsWith(" ")).toBe(true);
     }
-    expect(unfold(folded)).toBe(line);
+    expect(unfoldIcs(folded)).toBe(line);
   });
 
   it("counts octets, not characters, and never splits a multi-byte character", () => {
@@ -73,7 +71,7 @@ describe("iCalendar line folding", () => {
           "\uFFFD",
         );
       }
-      expect(unfold(folded)).toBe(line);
+      expect(unfoldIcs(folded)).toBe(line);
     }
   });
 });
@@ -103,7 +101,7 @@ describe("an iCalendar object", () => {
       },
     ],
   });
-  const lines = unfold(text).split("\r\n");
+  const lines = unfoldIcs(text).split("\r\n");
 
   it("is a VCALENDAR of VEVENTs with CRLF line ends, the last line ended too", () => {
     expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);
