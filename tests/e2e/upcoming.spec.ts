@@ -86,7 +86,7 @@ test.describe("upcoming events (/upcoming)", () => {
     );
 
     const copy = feed.getByRole("button", { name: "Copy address" });
-    await tabTo(page, copy);
+    await tabTo(page, copy, 80);
     await page.keyboard.press("Enter");
     await expect(feed.getByRole("status")).toHaveText("Address copied.");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
