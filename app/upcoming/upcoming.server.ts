@@ -20,7 +20,7 @@ export const UPCOMING_MAX = 200;
 /** How often a subscribed calendar should read the feed again, in minutes. */
 export const FEED_REFRESH_MINUTES = 60;
 
-/** The feed and the downloads are the same for every viewer: shared caches may keep them. */
+/** The feed and the downloads are the same for every viewer of a language: caches may keep them. */
 const CALENDAR_CACHE = "public, max-age=300";
 const PAGE_CACHE = { "Cache-Control": "private, no-cache" };
 
@@ -63,6 +63,8 @@ function calendarResponse(body: string, filename?: string): Response {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
       "Cache-Control": CALENDAR_CACHE,
+      // Titles are in the viewer's language: from a language cookie or the browser's.
+      Vary: "Accept-Language, Cookie",
       ...(filename ? { "Content-Disposition": `attachment; filename="${filename}"` } : {}),
     },
   });
