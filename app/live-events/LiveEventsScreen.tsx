@@ -4,6 +4,7 @@ import type { Card } from "../../contract/generated/card.ts";
 import { useT } from "../i18n/i18n.ts";
 import { fetchLiveNow, type LiveNowAnswer } from "../live-now/live-now.ts";
 import { LiveNowListing } from "../live-now/LiveNowListing.tsx";
+import { documentVisibility, LIVE_REFRESH_MS, startPolling } from "../live-now/refresh.ts";
 import { routeHref } from "../realm/routes.ts";
 import { useRootData } from "../realm/use-root-data.ts";
 import { cardTitle } from "../ui/Card.tsx";
@@ -11,14 +12,7 @@ import { LocalTime, formatDate } from "../ui/LocalTime.tsx";
 import { useViewerTimeZone } from "../ui/client-state.tsx";
 import { PageFailed } from "../upcoming/PageFailed.tsx";
 import type { liveEventsLoader } from "./live-events.server.ts";
-import { documentVisibility, startPolling } from "./poll.ts";
 import type { LiveEventsView } from "./view.ts";
-
-/**
- * How often the open page asks again what is live: often enough that an event that starts
- * shows within half a minute, rarely enough that an open tab costs the platform little.
- */
-export const LIVE_REFRESH_MS = 30_000;
 
 const STARTS: Intl.DateTimeFormatOptions = {
   weekday: "short",

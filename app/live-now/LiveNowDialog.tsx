@@ -5,6 +5,7 @@ import { useT } from "../i18n/i18n.ts";
 import { routeHref } from "../realm/routes.ts";
 import { useHydrated } from "../ui/client-state.tsx";
 import { fetchLiveNow, LIVE_NOW_HASH } from "./live-now.ts";
+import { documentVisibility, LIVE_REFRESH_MS, startPolling } from "./refresh.ts";
 import { LiveNowListing, type Listing } from "./LiveNowListing.tsx";
 import { useRootData } from "../realm/use-root-data.ts";
 
@@ -74,12 +75,26 @@ function LiveNowOverlay({
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchLiveNow(routeHref(basePath, { name: "liveNow" }), controller.signal)
+    const href = routeHref(basePath, { name: "liveNow" });
+    fetchLiveNow(href, controller.signal)
       .then((answer) => setListing({ status: "ready", answer }))
       .catch(() => {
         if (!controller.signal.aborted) setListing({ status: "error" });
       });
-    return () => controller.abort();
+    // While open and visible the list and its count stay fresh; a refresh that fails leaves
+    // what is shown (the next one tries again).
+    const stop = startPolling({
+      intervalMs: LIVE_REFRESH_MS,
+      visibility: documentVisibility,
+      tick: () =>
+        fetchLiveNow(href, controller.signal).then((answer) =>
+          setListing({ status: "ready", answer }),
+        ),
+    });
+    return () => {
+      stop();
+      controller.abort();
+    };
   }, [basePath, attempt]);
 
   return (

@@ -67,6 +67,30 @@ test.describe("live now (#livenow)", () => {
     await expect(page).toHaveURL(/\/realm\/arena\/browse$/);
   });
 
+  test("asks again what is live every 30 seconds while open, and stops once closed", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    const answered: string[] = [];
+    page.on("requestfinished", (request) => {
+      if (new URL(request.url()).pathname === "/realm/arena/live-now") answered.push(request.url());
+    });
+    await page.goto("/realm/arena/home#livenow");
+    await hydrated(page);
+    const overlay = dialog(page);
+    await expect(overlay.locator("a.card").first()).toBeVisible();
+    await expect.poll(() => answered.length).toBe(1);
+    await page.clock.fastForward(30_000);
+    await expect.poll(() => answered.length).toBe(2);
+    await expect(overlay.locator("a.card").first()).toBeVisible();
+
+    await page.keyboard.press("Escape");
+    await expect(overlay).toHaveCount(0);
+    await page.clock.fastForward(120_000);
+    await page.waitForTimeout(500);
+    expect(answered).toHaveLength(2);
+  });
+
   test("says so when the live events cannot be loaded, and tries again", async ({ page }) => {
     await page.goto("/realm/arena/home");
     await hydrated(page);

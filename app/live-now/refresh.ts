@@ -1,3 +1,10 @@
+/**
+ * How often an open list of what is live (the live-events page, the live-now overlay) asks
+ * again: often enough that an event that starts shows within half a minute, rarely enough that
+ * an open tab costs the platform little.
+ */
+export const LIVE_REFRESH_MS = 30_000;
+
 /** Whether the page is hidden, and news of when that changes (the document's in a browser). */
 export interface Visibility {
   hidden(): boolean;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { startPolling, type Visibility } from "../../../app/live-events/poll.ts";
+import { startPolling, type Visibility } from "../../../app/live-now/refresh.ts";
 
 /** A page whose visibility the test switches. */
 function page() {
