@@ -4,14 +4,15 @@ import { useEffect, useId, useState } from "react";
 import { useT } from "../i18n/i18n.ts";
 import { routeHref } from "../realm/routes.ts";
 import { useHydrated } from "../ui/client-state.tsx";
-import { LIVE_NOW_HASH, type LiveNowAnswer } from "./live-now.ts";
+import { fetchLiveNow, LIVE_NOW_HASH } from "./live-now.ts";
+import { documentVisibility, LIVE_REFRESH_MS, startPolling } from "./refresh.ts";
 import { LiveNowListing, type Listing } from "./LiveNowListing.tsx";
 import { useRootData } from "../realm/use-root-data.ts";
 
 /**
  * The live-now overlay (spec section 2, hash route `#livenow`): what is live at this moment,
- * opened over any page of the realm by the header's live-now button, by the live-events route
- * (which redirects to the home page with the hash) or by a link with the hash. Closing it
+ * opened over any page of the realm by the header's live-now button or by a link with the
+ * hash (the live-events route is the same list as a page of its own). Closing it
  * takes the hash off the address. Signed-in customers and admins only, as the button; not
  * while a prompt the account must answer is open.
  */
@@ -74,18 +75,26 @@ function LiveNowOverlay({
 
   useEffect(() => {
     const controller = new AbortController();
-    fetch(routeHref(basePath, { name: "liveNow" }), {
-      headers: { Accept: "application/json" },
-      signal: controller.signal,
-    })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`live now failed with ${response.status}`);
-        setListing({ status: "ready", answer: (await response.json()) as LiveNowAnswer });
-      })
+    const href = routeHref(basePath, { name: "liveNow" });
+    fetchLiveNow(href, controller.signal)
+      .then((answer) => setListing({ status: "ready", answer }))
       .catch(() => {
         if (!controller.signal.aborted) setListing({ status: "error" });
       });
-    return () => controller.abort();
+    // While open and visible the list and its count stay fresh; a refresh that fails leaves
+    // what is shown (the next one tries again).
+    const stop = startPolling({
+      intervalMs: LIVE_REFRESH_MS,
+      visibility: documentVisibility,
+      tick: () =>
+        fetchLiveNow(href, controller.signal).then((answer) =>
+          setListing({ status: "ready", answer }),
+        ),
+    });
+    return () => {
+      stop();
+      controller.abort();
+    };
   }, [basePath, attempt]);
 
   return (

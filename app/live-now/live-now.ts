@@ -9,3 +9,10 @@ export interface LiveNowAnswer {
   /** How many are live in all; more than `events` only past the overlay's limit. */
   totalHits: number;
 }
+
+/** Asks `{realm}/live-now` what is live; a failed answer is an error. */
+export async function fetchLiveNow(href: string, signal?: AbortSignal): Promise<LiveNowAnswer> {
+  const response = await fetch(href, { headers: { Accept: "application/json" }, signal });
+  if (!response.ok) throw new Error(`live now failed with ${response.status}`);
+  return (await response.json()) as LiveNowAnswer;
+}

@@ -1,19 +1,9 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
+import { hydrated, tabTo } from "./keyboard.ts";
 import { signInAs } from "./signed-in.ts";
 import { cards } from "./watching.ts";
-
-const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor();
-
-/** Presses Tab until `target` has the focus (at most `max` times). */
-async function tabTo(page: Page, target: Locator, max = 30) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  await expect(target).toBeFocused();
-}
 
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Live now" });
 
@@ -65,9 +55,7 @@ test.describe("live now (#livenow)", () => {
     await expect(dialog(page)).toBeVisible();
   });
 
-  test("opens from the URL and from the live-events route; the close button takes the hash off", async ({
-    page,
-  }) => {
+  test("opens from the URL; the close button takes the hash off", async ({ page }) => {
     await page.goto("/realm/arena/browse#livenow");
     await hydrated(page);
     const overlay = dialog(page);
@@ -77,10 +65,30 @@ test.describe("live now (#livenow)", () => {
     await overlay.getByRole("button", { name: "Close" }).click();
     await expect(overlay).toHaveCount(0);
     await expect(page).toHaveURL(/\/realm\/arena\/browse$/);
+  });
 
-    await page.goto("/realm/arena/live-events");
-    await expect(page).toHaveURL(/\/realm\/arena\/home#livenow$/);
-    await expect(dialog(page)).toBeVisible();
+  test("asks again what is live every 30 seconds while open, and stops once closed", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    const answered: string[] = [];
+    page.on("requestfinished", (request) => {
+      if (new URL(request.url()).pathname === "/realm/arena/live-now") answered.push(request.url());
+    });
+    await page.goto("/realm/arena/home#livenow");
+    await hydrated(page);
+    const overlay = dialog(page);
+    await expect(overlay.locator("a.card").first()).toBeVisible();
+    await expect.poll(() => answered.length).toBe(1);
+    await page.clock.fastForward(30_000);
+    await expect.poll(() => answered.length).toBe(2);
+    await expect(overlay.locator("a.card").first()).toBeVisible();
+
+    await page.keyboard.press("Escape");
+    await expect(overlay).toHaveCount(0);
+    await page.clock.fastForward(120_000);
+    await page.waitForTimeout(500);
+    expect(answered).toHaveLength(2);
   });
 
   test("says so when the live events cannot be loaded, and tries again", async ({ page }) => {

@@ -10,7 +10,13 @@ import type { Card } from "../../contract/generated/card.ts";
 import * as t from "../../platform/store/schema.ts";
 import { accountWithSession } from "../fixtures/accounts.ts";
 import { useSeededPlatform } from "../fixtures/platform.ts";
-import { loaderArgs, sessionCookieFor, webContext } from "../fixtures/web-context.ts";
+import {
+  guestSessionCookie,
+  loaderArgs,
+  sessionCookieFor,
+  thrownResponse,
+  webContext,
+} from "../fixtures/web-context.ts";
 
 const platform = useSeededPlatform();
 
@@ -55,29 +61,8 @@ async function watch(realm: Realm, auth: Record<string, string>, what: string, p
   expect(end.status).toBe(204);
 }
 
-/** A liga guest's browser, checked in by the platform. */
-async function guestCookie() {
-  const res = await platform.api.call("liga", "/api/v2/login/guest/checkin", { method: "POST" });
-  const tokens = (await res.json()) as { authorisationToken: string; refreshToken: string };
-  return sessionCookieFor("liga", {
-    accessToken: tokens.authorisationToken,
-    refreshToken: tokens.refreshToken,
-  });
-}
-
 async function cardOf(realm: Realm, path: string): Promise<Card> {
   return (await platform.api.call(realm, path)).json() as Promise<Card>;
-}
-
-/** What a loader threw (a redirect, a 404...), or fails when it answered. */
-async function thrown(run: () => Promise<unknown>): Promise<Response> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error("the loader answered instead of throwing");
 }
 
 describe("the history page's loader", () => {
@@ -153,7 +138,7 @@ describe("the history page's loader", () => {
     const calls: string[] = [];
     const answer = await historyLoader(
       loaderArgs(webContext(platform.api, { calls }), "/realm/liga/history", {
-        Cookie: await guestCookie(),
+        Cookie: await guestSessionCookie(platform.api, "liga"),
       }),
     );
     expect(answer.data).toEqual({
@@ -164,7 +149,7 @@ describe("the history page's loader", () => {
   });
 
   it("sends signed-out viewers of a realm without guest access to sign in (the route's guard)", async () => {
-    const redirect = await thrown(() =>
+    const redirect = await thrownResponse(() =>
       historyLoader(loaderArgs(webContext(platform.api), "/realm/arena/history")),
     );
     expect(redirect.status).toBe(302);
@@ -239,7 +224,12 @@ describe("the continue-watching row on the home page", () => {
 
   it("is empty for a liga guest, who has no history to ask for", async () => {
     const calls: string[] = [];
-    const page = await home("liga", "/realm/liga/home", { Cookie: await guestCookie() }, calls);
+    const page = await home(
+      "liga",
+      "/realm/liga/home",
+      { Cookie: await guestSessionCookie(platform.api, "liga") },
+      calls,
+    );
     expect(row(page.data.zones)).toEqual([]);
     expect(calls.filter((call) => call.includes("/history"))).toEqual([]);
   });
@@ -267,8 +257,8 @@ describe("the live-now overlay's loader", () => {
   });
 
   it("is for customers: a guest is sent away by the route's guard", async () => {
-    const cookie = await guestCookie();
-    const redirect = await thrown(() =>
+    const cookie = await guestSessionCookie(platform.api, "liga");
+    const redirect = await thrownResponse(() =>
       liveNowLoader(
         loaderArgs(webContext(platform.api), "/realm/liga/live-now", { Cookie: cookie }),
       ),

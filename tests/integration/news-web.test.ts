@@ -7,7 +7,7 @@ import type { ResultSet } from "../../contract/generated/result-set.ts";
 import * as t from "../../platform/store/schema.ts";
 import { accountWithSession } from "../fixtures/accounts.ts";
 import { useSeededPlatform } from "../fixtures/platform.ts";
-import { loaderArgs, sessionCookieFor, webContext } from "../fixtures/web-context.ts";
+import { loaderArgs, sessionCookieFor, thrownStatus, webContext } from "../fixtures/web-context.ts";
 
 const platform = useSeededPlatform();
 
@@ -37,18 +37,6 @@ async function article(realm: Realm, id: number | string, cookie: string) {
     Cookie: cookie,
   });
   return loadNewsItem({ ...args, params: { realm, id: String(id) } });
-}
-
-async function thrownStatus(run: () => Promise<unknown>): Promise<number> {
-  try {
-    await run();
-  } catch (error) {
-    const init = (error as { init?: ResponseInit | null }).init;
-    if (init?.status) return init.status;
-    if (error instanceof Response) return error.status;
-    throw error;
-  }
-  throw new Error("the loader answered instead of throwing");
 }
 
 describe("the news pages", () => {

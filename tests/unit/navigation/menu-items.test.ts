@@ -76,7 +76,7 @@ describe("menu item targets (spec section 2)", () => {
     expect(itemTarget({ type: "VIEW", title: "Nothing" }, customer)).toBeNull();
   });
 
-  it("live_events and livenow open the live-events route (the live-now overlay)", () => {
+  it("live_events and livenow open the live-events page", () => {
     expect(itemTarget(view("live_events"), customer)).toEqual(route("liveEvents"));
     expect(itemTarget(view("livenow"), customer)).toEqual(route("liveEvents"));
   });
