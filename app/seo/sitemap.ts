@@ -1,7 +1,13 @@
 import type { SitemapListing } from "../../contract/generated/sitemap-listing.ts";
 import { TEMPLATE_PAGE_KEYS, NOT_FOUND_PAGE_KEY } from "../../schemas/document-kinds.ts";
 import { guardRoute } from "../realm/guards.ts";
-import { isBuilt, routeHref, routeNamed, type RouteSettings, type RouteTarget } from "../realm/routes.ts";
+import {
+  isBuilt,
+  routeHref,
+  routeNamed,
+  type RouteSettings,
+  type RouteTarget,
+} from "../realm/routes.ts";
 
 export interface SitemapEntry {
   /** Realm-relative path. */
