@@ -28,6 +28,8 @@ const OVERSCAN_ROWS = 3;
 const OVERSCAN_PX = 960;
 /** Rows drawn before the browser has measured the viewport (and on the server). */
 const FIRST_ROWS = 12;
+/** Width assumed before the browser has measured the viewport: a wide desktop window. */
+const FIRST_WIDTH = 1920;
 const NOW_TICK_MS = 30_000;
 const TIME: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit" };
 
@@ -143,7 +145,7 @@ export function EpgGrid({
   const scrollToNow = useCallback(() => {
     const el = scroller.current;
     if (!el || nowX === null) return;
-    el.scrollLeft = Math.max(0, nowX - 60 * PX_PER_MINUTE);
+    el.scrollLeft = openingLeft(nowX);
   }, [nowX]);
   // Today opens at the current time.
   const opened = useRef(false);
@@ -208,8 +210,10 @@ export function EpgGrid({
         Math.ceil((viewport.top + viewport.height) / ROW_HEIGHT) + OVERSCAN_ROWS,
       )
     : Math.min(rows.length - 1, FIRST_ROWS - 1);
-  const minX = viewport ? viewport.left - CHANNEL_WIDTH - OVERSCAN_PX : -Infinity;
-  const maxX = viewport ? viewport.left + viewport.width + OVERSCAN_PX : Infinity;
+  // Before measuring: where the grid opens (today at the current time, other days at midnight).
+  const left = viewport ? viewport.left : isToday && nowX !== null ? openingLeft(nowX) : 0;
+  const minX = left - CHANNEL_WIDTH - OVERSCAN_PX;
+  const maxX = left + (viewport ? viewport.width : FIRST_WIDTH) + OVERSCAN_PX;
   const drawn: number[] = [];
   for (let i = firstRow; i <= lastRow; i++) drawn.push(i);
   if (!drawn.includes(active.row) && rows[active.row]) drawn.push(active.row);
@@ -384,6 +388,11 @@ function ProgrammeAction({
     default:
       return <p className="epg-unavailable">{t("epgNotPlayable")}</p>;
   }
+}
+
+/** Scroll position that shows the current time an hour in from the left. */
+function openingLeft(nowX: number) {
+  return Math.max(0, nowX - 60 * PX_PER_MINUTE);
 }
 
 function isAiring(p: { start: number; end: number }, now: number) {
