@@ -353,41 +353,34 @@ function ProgrammeAction({
 }) {
   const t = useT();
   const { playback } = programme;
-  switch (playback.kind) {
-    case "LIVE":
-      return (
-        <Link
-          id="epg-action"
-          className="button"
-          to={routeHref(basePath, { name: "live", params: { id: String(playback.eventId) } })}
-        >
-          {t("epgWatchLive")}
-        </Link>
-      );
-    case "CATCH_UP":
-      return (
-        <Link
-          id="epg-action"
-          className="button"
-          to={routeHref(basePath, { name: "vod", params: { id: String(playback.videoId) } })}
-        >
-          {t("epgWatchCatchUp")}
-        </Link>
-      );
-    case "REMINDER":
-      return (
-        <a
-          id="epg-action"
-          className="button"
-          href={reminderHref({ ...programme, channel })}
-          download={`${programme.title.replace(/[^\p{L}\p{N}]+/gu, "-")}.ics`}
-        >
-          {t("epgRemind")}
-        </a>
-      );
-    default:
-      return <p className="epg-unavailable">{t("epgNotPlayable")}</p>;
+  if (playback.kind === "REMINDER") {
+    return (
+      <a
+        id="epg-action"
+        className="button"
+        href={reminderHref({ ...programme, channel })}
+        download={`${programme.title.replace(/[^\p{L}\p{N}]+/gu, "-")}.ics`}
+      >
+        {t("epgRemind")}
+      </a>
+    );
   }
+  const target =
+    playback.kind === "LIVE"
+      ? ({ route: "live", id: playback.eventId, label: "epgWatchLive" } as const)
+      : playback.kind === "CATCH_UP"
+        ? ({ route: "vod", id: playback.videoId, label: "epgWatchCatchUp" } as const)
+        : null;
+  if (!target) return <p className="epg-unavailable">{t("epgNotPlayable")}</p>;
+  return (
+    <Link
+      id="epg-action"
+      className="button"
+      to={routeHref(basePath, { name: target.route, params: { id: String(target.id) } })}
+    >
+      {t(target.label)}
+    </Link>
+  );
 }
 
 /** Scroll position that shows the current time an hour in from the left. */
