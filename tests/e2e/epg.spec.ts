@@ -8,6 +8,15 @@ const focusedCell = (page: Page) => page.locator('[role="gridcell"]:focus');
 const rowOf = async (page: Page) =>
   focusedCell(page).evaluate((cell) => cell.closest('[role="row"]')!.getAttribute("aria-rowindex"));
 
+/** Tab on from the day picker until the grid's one focusable cell has focus. */
+async function tabIntoGrid(page: Page) {
+  for (let presses = 0; presses < 12; presses++) {
+    await page.keyboard.press("Tab");
+    if ((await focusedCell(page).count()) > 0) return;
+  }
+  throw new Error("Tab never reached the guide");
+}
+
 test.describe("programme guide", () => {
   test.beforeEach(({ context, baseURL }) => signInAs(context, baseURL!, "arena", "CUSTOMER"));
 
@@ -46,20 +55,6 @@ test.describe("programme guide", () => {
       "href",
       /\/realm\/arena\/live\/\d+$/,
     );
-    // Right: the next programme is upcoming and offers a reminder (a calendar file).
-    await page.keyboard.press("ArrowRight");
-    await expect(focusedCell(page)).toContainText("Upcoming");
-    const remind = panel.getByRole("link", { name: "Remind me" });
-    await expect(remind).toHaveAttribute("href", /^data:text\/calendar/);
-    await expect(remind).toHaveAttribute("download", /\.ics$/);
-    // Left twice: the one before the current programme has aired and plays as catch-up.
-    await page.keyboard.press("ArrowLeft");
-    await page.keyboard.press("ArrowLeft");
-    await expect(focusedCell(page)).toContainText("Aired");
-    await expect(panel.getByRole("link", { name: "Watch catch-up" })).toHaveAttribute(
-      "href",
-      /\/realm\/arena\/vod\/\d+$/,
-    );
     // Home and End: the first and last programme of the channel (drawn when focus gets there).
     await page.keyboard.press("End");
     await expect(focusedCell(page)).toHaveAttribute("data-cell", "1:11");
@@ -73,12 +68,41 @@ test.describe("programme guide", () => {
     expect(await rowOf(page)).toBe("1");
     expect(await axeViolations(page)).toEqual([]);
 
-    // Another day by keyboard, then back to now.
-    await days.nth(2).focus();
+    // Yesterday, by keyboard: everything has aired, and the 24/7 channel's programmes play as
+    // catch-up. Tab from the day picker reaches the grid's one focusable cell.
+    await days.nth(0).focus();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\?day=\d{4}-\d{2}-\d{2}$/);
-    await expect(page.getByRole("grid", { name: /^Programme guide, (?!Today)/ })).toBeVisible();
+    await expect(page.getByRole("grid", { name: /^Programme guide, Yesterday/ })).toBeVisible();
     await expect(page.locator(".epg-now-line")).toHaveCount(0);
+    await tabIntoGrid(page);
+    // Ctrl+End: the last channel (the studio); up one to the 24/7 channel.
+    await page.keyboard.press("Control+End");
+    expect(await rowOf(page)).toBe("3");
+    await page.keyboard.press("ArrowUp");
+    expect(await rowOf(page)).toBe("2");
+    await expect(focusedCell(page)).toContainText("Aired");
+    await expect(panel.getByRole("link", { name: "Watch catch-up" })).toHaveAttribute(
+      "href",
+      /\/realm\/arena\/vod\/\d+$/,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Tomorrow: nothing has started, so the guide offers a reminder (a calendar file).
+    await days.nth(2).focus();
+    await page.keyboard.press("Enter");
+    await expect(
+      page.getByRole("grid", { name: /^Programme guide, (?!Today|Yesterday)/ }),
+    ).toBeVisible();
+    await tabIntoGrid(page);
+    await page.keyboard.press("Control+End");
+    await page.keyboard.press("ArrowUp");
+    await expect(focusedCell(page)).toContainText("Upcoming");
+    const remind = panel.getByRole("link", { name: "Remind me" });
+    await expect(remind).toHaveAttribute("href", /^data:text\/calendar/);
+    await expect(remind).toHaveAttribute("download", /\.ics$/);
+
+    // Jump to now from another day: back to today, on what airs now.
     await page.getByRole("link", { name: "Jump to now" }).focus();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/realm\/arena\/epg#now$/);
