@@ -14,7 +14,7 @@ import { routeHref } from "../realm/routes.ts";
 import { useHydrated, useViewerTimeZone } from "../ui/client-state.tsx";
 import { formatDate } from "../ui/LocalTime.tsx";
 import { DAY_MS } from "./epg-day.ts";
-import { moveFocus, type GridPosition, type GridSpan } from "./grid-navigation.ts";
+import { moveFocus, type GridPosition } from "./grid-navigation.ts";
 import { reminderHref } from "./reminder.ts";
 
 /* Geometry of the grid, in CSS pixels; epg.css uses the same numbers. */
@@ -90,7 +90,6 @@ export function EpgGrid({
       ),
     [grid, dayStart],
   );
-  const spans: GridSpan[][] = rows;
 
   const [now, setNow] = useState(() => Date.parse(grid.now));
   useEffect(() => {
@@ -181,7 +180,7 @@ export function EpgGrid({
       document.getElementById("epg-action")?.click();
       return;
     }
-    const next = moveFocus(spans, active, event.key, {
+    const next = moveFocus(rows, active, event.key, {
       ctrl: event.ctrlKey || event.metaKey,
       pageSize,
     });
@@ -225,13 +224,13 @@ export function EpgGrid({
 
   return (
     <div className="epg">
-      <div className="epg-toolbar">
-        {isToday ? (
+      {isToday ? (
+        <div className="epg-toolbar">
           <button type="button" className="epg-now-button" onClick={jumpToNow}>
             {t("epgJumpToNow")}
           </button>
-        ) : null}
-      </div>
+        </div>
+      ) : null}
       <div
         className="epg-scroller"
         ref={scroller}
