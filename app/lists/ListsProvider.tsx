@@ -1,12 +1,11 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from "react";
 import type { ViewerList } from "../../contract/generated/viewer-lists.ts";
 import { VIA_SCRIPT } from "../account/form-protocol.ts";
 import { useToast } from "../feedback/Toasts.tsx";
 import { useT } from "../i18n/i18n.ts";
 import { routeHref } from "../realm/routes.ts";
 import { useRootData } from "../realm/use-root-data.ts";
-import { useHydrated } from "../ui/client-state.tsx";
 import { changeLabel } from "../ui/list-labels.ts";
 import { ListsContext, type ListsView, type NamedList } from "../ui/ListControl.tsx";
 import {
@@ -51,14 +50,18 @@ const SIGNED_IN = new Set(["CUSTOMER", "ADMIN"]);
 export function ListsProvider({ children }: { children: ReactNode }) {
   const root = useRootData();
   const location = useLocation();
-  const hydrated = useHydrated();
   const toast = useToast();
   const t = useT();
   const basePath = root?.basePath ?? "";
   const features = root?.shell?.features;
   const signedIn = SIGNED_IN.has(root?.viewer?.role ?? "");
   const [store] = useState(() => createMembershipStore(httpTransport(basePath)));
-  const live = hydrated && signedIn;
+  // Set in a transition: an urgent change of this context while the page's blocks are still
+  // hydrating would make React throw their server HTML away and render them again (#421).
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    startTransition(() => setLive(signedIn));
+  }, [signedIn]);
 
   useEffect(() => {
     if (live) store.enable();

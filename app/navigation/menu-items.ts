@@ -1,6 +1,7 @@
 import type { Item } from "../../schemas/generated/menu.ts";
 import { safeLinkUrl } from "../ui/links.ts";
 import {
+  isBuilt,
   routeHref,
   routeNamed,
   type RouteCondition,
@@ -100,9 +101,14 @@ export function isSignedIn(role: ViewerRole): boolean {
   return role === "CUSTOMER" || role === "ADMIN";
 }
 
-/** A route target, or null when the realm does not have that route (it would be a 404). */
+/**
+ * A route target, or null when the realm does not have that route or its page is not built
+ * (either would be a 404).
+ */
 export function existingRoute(route: RouteTarget, context: MenuContext): MenuTarget | null {
-  const condition = routeNamed(route.name).requires;
+  const named = routeNamed(route.name);
+  if (!isBuilt(named)) return null;
+  const condition = named.requires;
   if (condition !== undefined && !context.features[condition]) return null;
   return { kind: "route", route };
 }

@@ -54,6 +54,14 @@ export const CONDITIONS: Record<RouteCondition, (s: RouteSettings) => boolean> =
   selfRegistration: (s) => s.allowSelfregistration === true,
 };
 
+/** The module of a named route whose page is not built yet: it answers the not-found page. */
+export const NOT_BUILT_MODULE = "routes/not-built.tsx";
+
+/** Whether a route has its page; links (menu, header, sitemap) never lead to one that has not. */
+export function isBuilt(route: Route): boolean {
+  return route.module !== NOT_BUILT_MODULE;
+}
+
 export function routeExists(route: Route, settings: RouteSettings): boolean {
   return route.requires === undefined || CONDITIONS[route.requires](settings);
 }

@@ -1,15 +1,15 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { loadNotFoundRoute } from "../composer/page-route.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 
 /**
- * A named route whose page does not exist yet: guarded like the page will be, then the
- * not-found page (404) until it is built.
+ * A named route whose page does not exist yet: guarded like the page will be, then the realm's
+ * not-found page (404) inside its header and menu, as any unknown path is, until it is built.
+ * Menus, header and sitemap never link here (`isBuilt` in app/realm/routes.ts).
  */
 export async function loader(args: LoaderFunctionArgs) {
   await requireRealmRequest(args);
-  throw data(null, { status: 404 });
+  return loadNotFoundRoute(args);
 }
 
-export default function NotBuilt() {
-  return null;
-}
+export { meta, default } from "./realm.$realm.$.tsx";

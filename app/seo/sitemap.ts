@@ -1,7 +1,7 @@
 import type { SitemapListing } from "../../contract/generated/sitemap-listing.ts";
 import { TEMPLATE_PAGE_KEYS, NOT_FOUND_PAGE_KEY } from "../../schemas/document-kinds.ts";
 import { guardRoute } from "../realm/guards.ts";
-import { routeHref, routeNamed, type RouteSettings, type RouteTarget } from "../realm/routes.ts";
+import { isBuilt, routeHref, routeNamed, type RouteSettings, type RouteTarget } from "../realm/routes.ts";
 
 export interface SitemapEntry {
   /** Realm-relative path. */
@@ -63,8 +63,7 @@ export function sitemapEntries(listing: SitemapListing, settings: RouteSettings)
 
 function isPublic(name: string, settings: RouteSettings): boolean {
   const route = routeNamed(name);
-  // Until a page is built its route answers 404.
-  if (route.module === "routes/not-built.tsx") return false;
+  if (!isBuilt(route)) return false;
   const decision = guardRoute(route, "UNAUTHENTICATED", settings, {
     from: "/",
     query: new URLSearchParams(),

@@ -36,6 +36,25 @@ test.describe("composed pages", () => {
     );
   });
 
+  test("a signed-in viewer's page keeps its server HTML: its blocks hydrate, never render again", async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto("/realm/arena/home", { waitUntil: "domcontentloaded" });
+    const card = page.locator(".block-rail a.card").first();
+    // Ids from the server's render start with ":R"; a block rendered again in the browser
+    // (an update reached it before it hydrated, React's #421) gets new ones.
+    const served = await card.getAttribute("aria-labelledby");
+    expect(served).toMatch(/^:R/);
+    await page.locator("html[data-hydrated]").waitFor();
+    // The page's list memberships arrive after hydration, as a transition.
+    await expect(card.locator("xpath=..").locator(".list-toggle")).toBeEnabled();
+    await page.waitForLoadState("networkidle");
+    expect(await card.getAttribute("aria-labelledby")).toBe(served);
+    expect(errors).toEqual([]);
+  });
+
   test("anonymous pages may be shared-cached briefly; requests with cookies never", async ({
     playwright,
     baseURL,

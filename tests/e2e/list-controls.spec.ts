@@ -1,5 +1,4 @@
 import type { Locator, Page } from "@playwright/test";
-import { readFileSync } from "node:fs";
 import { axeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { DEMO_PASSWORD, passwordSession, signIn } from "./signed-in.ts";
@@ -149,13 +148,6 @@ test.describe("add to and remove from a list", () => {
   });
 
   test("the my-list page shows what was added", async ({ page, context, baseURL }) => {
-    const table = JSON.parse(
-      readFileSync(new URL("../../app/realm/route-table.json", import.meta.url), "utf8"),
-    ) as { routes: { name: string; module: string }[] };
-    test.skip(
-      table.routes.find((route) => route.name === "myList")?.module === "routes/not-built.tsx",
-      "the my-list page is not built yet",
-    );
     const account = await signedInAs("arena", context, baseURL!);
     const [video] = await cards(baseURL!, "arena", "/v2/vods?rpp=1");
     const added = await platformCall(

@@ -15,7 +15,7 @@ import {
 import { headerUtilities } from "../../../app/navigation/header-utilities.ts";
 import type { MenuContext } from "../../../app/navigation/menu-items.ts";
 import { SiteHeader } from "../../../app/navigation/SiteHeader.tsx";
-import { CONDITIONS, type ViewerRole } from "../../../app/realm/routes.ts";
+import { CONDITIONS, isBuilt, routeNamed, type ViewerRole } from "../../../app/realm/routes.ts";
 import { RESIZE_THROTTLE_MS, throttle } from "../../../app/ui/client-state.tsx";
 import type { Item, Menu } from "../../../schemas/generated/menu.ts";
 
@@ -28,6 +28,11 @@ function setViewportWidth(width: number) {
     window as unknown as { happyDOM: { setViewport(v: { width: number }): void } }
   ).happyDOM.setViewport({ width });
 }
+
+/** The account button's target: none until the account page is built (no link to a 404). */
+const ACCOUNT = isBuilt(routeNamed("account"))
+  ? ({ kind: "route", route: { name: "account" } } as const)
+  : null;
 
 describe("top-right buttons (spec section 2)", () => {
   const context = (overrides: Partial<MenuContext & { eventCount: number }> = {}) => ({
@@ -63,12 +68,12 @@ describe("top-right buttons (spec section 2)", () => {
   });
 
   it.each<ViewerRole>(["CUSTOMER", "ADMIN"])(
-    "%s: live now with the live count, the account; no sign-in",
+    "%s: live now with the live count, the account once its page is built; no sign-in",
     (role) => {
       expect(headerUtilities(context({ role }), "/")).toEqual({
         search: { kind: "route", route: { name: "search" } },
         liveNow: { target: { kind: "here", hash: "livenow" }, count: 3 },
-        account: { kind: "link", target: { kind: "route", route: { name: "account" } } },
+        account: ACCOUNT && { kind: "link", target: ACCOUNT },
         signIn: null,
         signUp: null,
       });
@@ -79,7 +84,7 @@ describe("top-right buttons (spec section 2)", () => {
     const profiles = { kind: "route", route: { name: "profiles" } };
     expect(headerUtilities(context({ profilesConfigured: true }), "/").account).toEqual({
       kind: "switcher",
-      account: { kind: "route", route: { name: "account" } },
+      account: ACCOUNT,
       preferences: { kind: "here", query: { preferences: "" } },
       profiles,
     });
