@@ -16,6 +16,7 @@ import type {
   VideoDetail,
 } from "./generated/content-detail.ts";
 import type { Credentials } from "./generated/credentials.ts";
+import type { EpgGrid } from "./generated/epg.ts";
 import type { Fighter, FighterList } from "./generated/fighters.ts";
 import type { ImpersonationSession } from "./generated/impersonation-session.ts";
 import type { JsonObject } from "./generated/json-object.ts";
@@ -58,6 +59,7 @@ export interface BodyTypes {
   consentAnswersUpdate: ConsentAnswersUpdate;
   consentPrompt: ConsentPrompt;
   credentials: Credentials;
+  epgGrid: EpgGrid;
   eventDetail: EventDetail;
   fighter: Fighter;
   fighterList: FighterList;

@@ -222,6 +222,14 @@ export const ENDPOINTS = {
     response: "resultSet",
     summary: "The fights of a fighter: events linked to them, the latest first (p, rpp)",
   },
+  epg: {
+    method: "GET",
+    path: "/v2/epg",
+    auth: "client",
+    response: "epgGrid",
+    summary:
+      "The programme guide: channels and their programmes from `from` to `to` (ISO 8601, at most 8 days); 404 where epgMatrix is not ENABLED",
+  },
   cards: {
     method: "GET",
     path: "/v2/cards",

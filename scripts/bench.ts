@@ -6,7 +6,9 @@
  *       no-cache`; the ratio says what server rendering costs over just sending bytes), and as
  *       a guest gets it, from the server's page cache (server/page-cache.ts), and
  *   (b) the JavaScript each route loads on a first visit, raw and gzipped, and
- *   (c) search latency against catalogue size, beside a sequential ILIKE scan (bench/search.ts;
+ *   (c) the programme guide of 50 channels for one day against the home page of the same realm,
+ *       both rendered for every request, and the JavaScript each loads (bench/epg.ts), and
+ *   (d) search latency against catalogue size, beside a sequential ILIKE scan (bench/search.ts;
  *       also alone: `npm run bench:search`).
  * Prints both and writes them to bench/results.json. `BENCH_DURATION` (seconds, default 10)
  * sets how long each load run lasts. Exit 0 on success, 1 with a one-line reason on failure.
@@ -27,6 +29,7 @@ import {
 import { fixed, kib, table } from "./bench/table.ts";
 import { measureWatchPages, type FirstFrameStats, type WatchFigures } from "./bench/watch.ts";
 import { searchSection, type SearchBenchResult } from "./bench/search.ts";
+import { EPG_CHANNELS, EPG_REALM, guestCookie, prepareEpgStore } from "./bench/epg.ts";
 
 const ROOT = process.cwd();
 const HOME_PATH = "/realm/arena";
@@ -49,7 +52,7 @@ async function main() {
   buildApp();
   // Sizes come from the files just built, before anything touches public/.
   const js = await routeJsSizes(ROOT);
-  server = await startServer();
+  server = await startServer(prepareEpgStore);
   const home = await writeBaseline(server.baseUrl);
   const homeUrl = `${server.baseUrl}${HOME_PATH}`;
   // Each run must measure what it says: rendered every time, or answered from the cache.
@@ -64,6 +67,8 @@ async function main() {
 
   printLoad(home.bytes, duration, { homeLoad, cachedLoad, staticLoad, ratio, cachedRatio });
   printJs(js);
+  const epg = await measureEpg(server.baseUrl, duration, js);
+  printEpg(epg, duration);
   const validation = measureValidation();
   console.log(
     `\nValidating a ${validation.blocks}-block page: median ${validation.medianMs.toFixed(2)} ms, p95 ${validation.p95Ms.toFixed(2)} ms (target under 20 ms)`,
@@ -84,6 +89,7 @@ async function main() {
     cachedRatio,
     js,
     validation,
+    epg,
   });
 }
 
@@ -145,6 +151,69 @@ function printWatch(watch: WatchFigures) {
   console.log(`home page loads player code: ${watch.homeLoadsPlayerCode ? "yes" : "no"}`);
 }
 
+interface EpgFigures {
+  homeLoad: LoadFigures;
+  epgLoad: LoadFigures;
+  homeBytes: number;
+  epgBytes: number;
+  js: { home: JsSize; epg: JsSize };
+}
+
+/**
+ * The guide of EPG_CHANNELS channels for today against the home page of the same realm, both
+ * rendered for every request, one run after the other; and the JavaScript each route loads.
+ */
+async function measureEpg(
+  baseUrl: string,
+  duration: number,
+  js: Record<string, JsSize>,
+): Promise<EpgFigures> {
+  const homeUrl = `${baseUrl}/realm/${EPG_REALM}/home`;
+  const epgUrl = `${baseUrl}/realm/${EPG_REALM}/epg`;
+  // One guest for both pages: the realm checks a guest in on the first visit.
+  const headers = { ...BYPASS_CACHE, Cookie: await guestCookie(homeUrl) };
+  const epgPage = (await fetchBytes(epgUrl, headers)).toString("utf8");
+  // Drawn before the browser measures the view: a first screen of the channels, not all.
+  if (!epgPage.includes('role="rowheader"')) throw new BenchError(`${epgUrl} shows no channels`);
+  if (!js["realm.home"] || !js["realm.epg"]) throw new BenchError("no JS sizes of home or epg");
+  const homeLoad = await measure(homeUrl, duration, headers);
+  const epgLoad = await measure(epgUrl, duration, headers);
+  const homeBytes = (await fetchBytes(homeUrl, headers)).length;
+  return {
+    homeLoad,
+    epgLoad,
+    homeBytes,
+    epgBytes: Buffer.byteLength(epgPage),
+    js: { home: js["realm.home"], epg: js["realm.epg"] },
+  };
+}
+
+function printEpg(epg: EpgFigures, duration: number) {
+  console.log(
+    `\nProgramme guide (${EPG_CHANNELS} channels, one day) vs home page, /realm/${EPG_REALM}, ` +
+      `rendered, ${CONNECTIONS} connections, ${duration} s each\n`,
+  );
+  const row = (name: string, f: LoadFigures, bytes: number, size: JsSize) => [
+    name,
+    fixed(f.rps),
+    fixed(f.p50Ms),
+    fixed(f.p99Ms),
+    String(bytes),
+    kib(size.raw),
+    kib(size.gzip),
+  ];
+  console.log(
+    table(
+      ["page", "req/s", "p50 ms", "p99 ms", "HTML bytes", "JS raw", "JS gzip"],
+      [
+        row("home", epg.homeLoad, epg.homeBytes, epg.js.home),
+        row("epg", epg.epgLoad, epg.epgBytes, epg.js.epg),
+      ],
+    ),
+  );
+  console.log(`\nepg p50 / home p50 = ${(epg.epgLoad.p50Ms / epg.homeLoad.p50Ms).toFixed(3)}`);
+}
+
 function durationSeconds(): number {
   const raw = process.env.BENCH_DURATION;
   if (raw === undefined || raw === "") return 10;
@@ -188,8 +257,8 @@ async function expectCacheStatus(url: string, headers: Record<string, string>, e
   }
 }
 
-async function fetchBytes(url: string): Promise<Buffer> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+async function fetchBytes(url: string, headers: Record<string, string> = {}): Promise<Buffer> {
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
   if (!response.ok) throw new BenchError(`GET ${url} answered ${response.status}`);
   return Buffer.from(await response.arrayBuffer());
 }
@@ -254,6 +323,7 @@ function writeResults(figures: {
   cachedRatio: number;
   js: Record<string, JsSize>;
   validation: ValidationFigures;
+  epg: EpgFigures;
   watch: WatchFigures;
   search: SearchBenchResult;
 }) {
@@ -279,6 +349,14 @@ function writeResults(figures: {
     cachedRatio: figures.cachedRatio,
     js: figures.js,
     validation: figures.validation,
+    epg: {
+      channels: EPG_CHANNELS,
+      home: target(figures.epg.homeLoad),
+      epg: target(figures.epg.epgLoad),
+      epgBytes: figures.epg.epgBytes,
+      homeBytes: figures.epg.homeBytes,
+      js: figures.epg.js,
+    },
     watch: figures.watch,
     search: figures.search,
   };

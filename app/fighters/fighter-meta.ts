@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { i18nFor } from "../i18n/i18n.ts";
 import type { loader as rootLoader } from "../root.tsx";
+import { labelledPageMeta } from "../seo/labelled-page-meta.ts";
 import { seoMeta } from "../seo/meta.ts";
 import { fighterName } from "./FighterCard.tsx";
-import type { loadFighter, loadFighters } from "./fighters.server.ts";
+import type { loadFighter } from "./fighters.server.ts";
 
 type FighterLoader = (args: LoaderFunctionArgs) => ReturnType<typeof loadFighter>;
-type FightersLoader = (args: LoaderFunctionArgs) => ReturnType<typeof loadFighters>;
 
 /** "Name · Realm", a description from the record and division, and `Person` structured data. */
 export const fighterMeta: MetaFunction<FighterLoader, { root: typeof rootLoader }> = ({
@@ -53,21 +53,4 @@ export const fighterMeta: MetaFunction<FighterLoader, { root: typeof rootLoader 
 };
 
 /** "Fighters · Realm". */
-export const fightersMeta: MetaFunction<FightersLoader, { root: typeof rootLoader }> = ({
-  data,
-  matches,
-}) => {
-  if (!data) return [];
-  const root = matches.find((m) => m.id === "root")?.data;
-  const realmName = root?.shell?.realm.fullName;
-  const locale = root?.locale ?? "en";
-  const t = i18nFor(locale, root?.shell?.translations).t;
-  const title = t("fightersTitle");
-  return seoMeta({
-    title: realmName ? `${title} · ${realmName}` : title,
-    description: t("fightersDescription", { realm: realmName ?? title }),
-    siteName: realmName,
-    locale,
-    seo: data.seo,
-  });
-};
+export const fightersMeta = labelledPageMeta("fightersTitle", "fightersDescription");

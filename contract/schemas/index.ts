@@ -32,6 +32,7 @@ import realmFolderCheck from "./realm-folder-check.schema.json";
 import searchBuckets from "./search-buckets.schema.json";
 import viewerLists from "./viewer-lists.schema.json";
 import fighterList from "./fighters.schema.json";
+import epgGrid from "./epg.schema.json";
 
 /**
  * The JSON Schemas of the platform's request and answer bodies (page blocks read cards, result
@@ -73,6 +74,7 @@ export const contractSchemas = [
   searchBuckets,
   viewerLists,
   fighterList,
+  epgGrid,
 ] as const;
 
 /** Every body schema by name, those in schemas/ included; the endpoint table names them so. */
@@ -109,6 +111,7 @@ export const bodySchemaIds = {
   viewerLists: viewerLists.$id,
   fighterList: fighterList.$id,
   fighter: `${fighterList.$id}#/$defs/fighter`,
+  epgGrid: epgGrid.$id,
   listDetail: `${viewerLists.$id}#/$defs/listDetail`,
   listName: `${viewerLists.$id}#/$defs/listName`,
   listOrder: `${viewerLists.$id}#/$defs/listOrder`,

@@ -8,6 +8,7 @@ import { liveSessions } from "../identity/live-sessions.ts";
 import { admin } from "./admin.ts";
 import { consent } from "./consent.ts";
 import { content } from "./content.ts";
+import { epg } from "./epg.ts";
 import { guest } from "./guest.ts";
 import { history } from "./history.ts";
 import { LIST_PATHS, lists, privateAnswer } from "./lists.ts";
@@ -100,6 +101,7 @@ export function createPlatformApi({
     return requireClient(c, next);
   });
   v2.route("/", content);
+  v2.route("/", epg);
   v2.route("/", search);
   v2.route("/", pages);
   v2.route("/promo-notification", promoNotifications);

@@ -72,6 +72,25 @@ export function crossReferenceIssues(config: RealmConfig): FolderIssue[] {
       }
     });
   });
+  duplicates(content.channels ?? [], "/channels");
+  const eventKeys = new Set(content.events.map((e) => e.key));
+  (content.channels ?? []).forEach((channel, i) => {
+    const missing = (pointer: string, kind: string, key: string) =>
+      issues.push({
+        file: contentFile,
+        pointer: `/channels/${i}/${pointer}`,
+        message: `no ${kind} has the key '${key}'`,
+      });
+    if (channel.streamEventKey && !eventKeys.has(channel.streamEventKey))
+      missing("streamEventKey", "event", channel.streamEventKey);
+    (channel.eventKeys ?? []).forEach((key, j) => {
+      if (!eventKeys.has(key)) missing(`eventKeys/${j}`, "event", key);
+    });
+    (channel.schedule ?? []).forEach((slot, j) => {
+      if (slot.replayVideoKey && !videoKeys.has(slot.replayVideoKey))
+        missing(`schedule/${j}/replayVideoKey`, "video", slot.replayVideoKey);
+    });
+  });
   content.playlists.forEach((playlist, i) => {
     playlist.videoKeys.forEach((key, j) => {
       if (!videoKeys.has(key)) {

@@ -277,6 +277,7 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
   const fighterIds =
     fighterRows.length > 0 ? await upsertContent(db, t.fighters, fighterRows) : new Map();
   await seedEventFighters(db, content.events, eventIds, fighterIds);
+  await seedChannels(db, name, content.channels ?? [], eventIds, videoIds);
 
   await seedPromoNotifications(db, name, realmFile.promoNotifications ?? [], at);
 
@@ -373,6 +374,58 @@ async function seedEventFighters(
   if (same(wanted, current)) return;
   await db.delete(t.eventFighters).where(inArray(t.eventFighters.eventId, ids));
   if (wanted.length > 0) await db.insert(t.eventFighters).values(wanted);
+}
+
+/**
+ * The realm's guide channels, matched by key; each channel's events and daily schedule are
+ * rewritten, and channels no longer in the config are removed.
+ */
+async function seedChannels(
+  db: Db,
+  realm: string,
+  channels: NonNullable<RealmConfig["content"]["channels"]>,
+  eventIds: Map<string, number>,
+  videoIds: Map<string, number>,
+) {
+  const keys = channels.map((c) => c.key);
+  await db
+    .delete(t.channels)
+    .where(
+      keys.length > 0
+        ? and(eq(t.channels.realm, realm), notInArray(t.channels.externalKey, keys))
+        : eq(t.channels.realm, realm),
+    );
+  if (channels.length === 0) return;
+  const ids = await upsertContent(
+    db,
+    t.channels,
+    channels.map((c, position) => ({
+      realm,
+      externalKey: c.key,
+      name: c.name,
+      position,
+      streamEventId: c.streamEventKey ? eventIds.get(c.streamEventKey)! : null,
+      updatedAt: new Date(),
+    })),
+  );
+  const channelIds = [...ids.values()];
+  await db.delete(t.channelEvents).where(inArray(t.channelEvents.channelId, channelIds));
+  await db.delete(t.channelSlots).where(inArray(t.channelSlots.channelId, channelIds));
+  const aired = channels.flatMap((c) =>
+    (c.eventKeys ?? []).map((key) => ({ channelId: ids.get(c.key)!, eventId: eventIds.get(key)! })),
+  );
+  if (aired.length > 0) await db.insert(t.channelEvents).values(aired);
+  const slots = channels.flatMap((c) =>
+    (c.schedule ?? []).map((slot) => ({
+      channelId: ids.get(c.key)!,
+      startMinute: slot.startMinute,
+      durationMinutes: slot.durationMinutes,
+      title: slot.title,
+      description: slot.description ?? "",
+      replayVideoId: slot.replayVideoKey ? videoIds.get(slot.replayVideoKey)! : null,
+    })),
+  );
+  if (slots.length > 0) await db.insert(t.channelSlots).values(slots);
 }
 
 function defaultHeroKeys(config: RealmConfig): string[] {

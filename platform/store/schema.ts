@@ -10,3 +10,4 @@ export * from "./schema/playback.ts";
 export * from "./schema/engagement.ts";
 export * from "./schema/search.ts";
 export * from "./schema/lists.ts";
+export * from "./schema/channels.ts";

@@ -72,6 +72,12 @@ export interface SeedContent {
    * @maxItems 2000
    */
   fighters?: Fighter[];
+  /**
+   * Programme-guide channels (the EPG): events assigned to a channel and a daily schedule of 24/7 programmes.
+   *
+   * @maxItems 200
+   */
+  channels?: Channel[];
 }
 /**
  * A scheduled event.
@@ -347,4 +353,58 @@ export interface Fighter {
    * Place in the pound-for-pound ranking of the fighter's gender. Absent: unranked.
    */
   poundForPoundRank?: number;
+}
+/**
+ * A channel of the programme guide.
+ *
+ * This interface was referenced by `SeedContent`'s JSON-Schema
+ * via the `definition` "channel".
+ */
+export interface Channel {
+  key: Key;
+  /**
+   * Channel name as the guide shows it.
+   */
+  name: string;
+  /**
+   * Key of the 24/7 event whose live stream the channel plays; scheduled programmes airing now play through it.
+   */
+  streamEventKey?: string;
+  /**
+   * Keys of the events the channel airs, each at its own start and end.
+   *
+   * @maxItems 1000
+   */
+  eventKeys?: string[];
+  /**
+   * A schedule repeated every day (UTC): programmes at fixed minutes of the day. Slots may not overlap.
+   *
+   * @maxItems 288
+   */
+  schedule?: ChannelSlot[];
+}
+/**
+ * One programme of a channel's daily schedule.
+ *
+ * This interface was referenced by `SeedContent`'s JSON-Schema
+ * via the `definition` "channelSlot".
+ */
+export interface ChannelSlot {
+  title: Title;
+  /**
+   * What the programme is about.
+   */
+  description?: string;
+  /**
+   * Start, in minutes after midnight UTC.
+   */
+  startMinute: number;
+  /**
+   * Length in minutes (it may run past midnight).
+   */
+  durationMinutes: number;
+  /**
+   * Key of the video that plays the programme as catch-up once it has aired.
+   */
+  replayVideoKey?: string;
 }

@@ -54,11 +54,23 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `node --import tsx server/main.ts` and resolves once /healthz answers 200. */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * Starts `node --import tsx server/main.ts` and resolves once /healthz answers 200. `prepare`
+ * may fill the empty data directory first; the server seeds the demo realms only into an empty
+ * store.
+ */
+export async function startServer(
+  prepare?: (dataDir: string) => Promise<void>,
+): Promise<RunningServer> {
   const port = await freePort();
   // A fresh store each run: figures never depend on what an earlier run left in ./data.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+  try {
+    await prepare?.(dataDir);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     env: {
       ...process.env,
