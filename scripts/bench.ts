@@ -30,6 +30,7 @@ import { fixed, kib, table } from "./bench/table.ts";
 import { measureWatchPages, type FirstFrameStats, type WatchFigures } from "./bench/watch.ts";
 import { searchSection, type SearchBenchResult } from "./bench/search.ts";
 import { EPG_CHANNELS, EPG_REALM, guestCookie, prepareEpgStore } from "./bench/epg.ts";
+import { FRAME_BUDGET_MS, measureEpgScroll, type ScrollFigures } from "./bench/epg-scroll.ts";
 
 const ROOT = process.cwd();
 const HOME_PATH = "/realm/arena";
@@ -157,6 +158,7 @@ interface EpgFigures {
   homeBytes: number;
   epgBytes: number;
   js: { home: JsSize; epg: JsSize };
+  scroll: ScrollFigures;
 }
 
 /**
@@ -179,12 +181,14 @@ async function measureEpg(
   const homeLoad = await measure(homeUrl, duration, headers);
   const epgLoad = await measure(epgUrl, duration, headers);
   const homeBytes = (await fetchBytes(homeUrl, headers)).length;
+  const scroll = await measureEpgScroll(epgUrl, headers.Cookie);
   return {
     homeLoad,
     epgLoad,
     homeBytes,
     epgBytes: Buffer.byteLength(epgPage),
     js: { home: js["realm.home"], epg: js["realm.epg"] },
+    scroll,
   };
 }
 
@@ -212,6 +216,13 @@ function printEpg(epg: EpgFigures, duration: number) {
     ),
   );
   console.log(`\nepg p50 / home p50 = ${(epg.epgLoad.p50Ms / epg.homeLoad.p50Ms).toFixed(3)}`);
+  const { scroll } = epg;
+  console.log(
+    `\nScrolling the guide across the day and down ${EPG_CHANNELS} channels in Chromium: ` +
+      `${scroll.frames} frames, ${scroll.slowFrames} over ${fixed(FRAME_BUDGET_MS)} ms, ` +
+      `p95 ${fixed(scroll.p95FrameMs)} ms, longest frame ${fixed(scroll.longestFrameMs)} ms, ` +
+      `longest task ${scroll.longestTaskMs > 0 ? `${fixed(scroll.longestTaskMs)} ms` : "under 50 ms"}`,
+  );
 }
 
 function durationSeconds(): number {

@@ -1,0 +1,77 @@
+/**
+ * Scrolling the programme guide through a day in Chromium: frame lengths (from
+ * requestAnimationFrame) and the longest main-thread task (the Long Tasks API, which reports tasks
+ * over 50 ms) while the grid is scrolled across 24 hours and down through every channel.
+ */
+import { chromium, type Browser } from "@playwright/test";
+import { BenchError } from "./server.ts";
+
+const CHROMIUM = "/usr/bin/chromium";
+/** One frame at 60 Hz. */
+export const FRAME_BUDGET_MS = 1000 / 60;
+
+export interface ScrollFigures {
+  frames: number;
+  /** Frames over FRAME_BUDGET_MS (Chromium without a GPU here, so a rough figure). */
+  slowFrames: number;
+  p95FrameMs: number;
+  longestFrameMs: number;
+  /** 0 when no task took over 50 ms. */
+  longestTaskMs: number;
+}
+
+/** Scrolls the guide at `url` (with `cookie`) across the day and down its channels. */
+export async function measureEpgScroll(url: string, cookie: string): Promise<ScrollFigures> {
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  } catch (error) {
+    throw new BenchError(`Chromium did not start (${CHROMIUM}): ${(error as Error).message}`);
+  }
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      extraHTTPHeaders: { Cookie: cookie },
+    });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.locator("html[data-hydrated]").waitFor();
+    const scroller = page.locator(".epg-scroller");
+    if ((await scroller.count()) === 0) throw new BenchError(`${url} has no guide to scroll`);
+    return await scroller.evaluate(async (element: HTMLElement) => {
+      const tasks: number[] = [];
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push(entry.duration);
+      });
+      observer.observe({ type: "longtask", buffered: false });
+      const frames: number[] = [];
+      const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+      let last = await nextFrame();
+      const stepTo = async (left: number, top: number) => {
+        element.scrollLeft = left;
+        element.scrollTop = top;
+        const now = await nextFrame();
+        frames.push(now - last);
+        last = now;
+      };
+      const steps = 240;
+      const wide = element.scrollWidth - element.clientWidth;
+      const tall = element.scrollHeight - element.clientHeight;
+      element.scrollLeft = 0;
+      for (let i = 0; i <= steps; i++) await stepTo((wide * i) / steps, 0);
+      for (let i = 0; i <= steps; i++) await stepTo(wide, (tall * i) / steps);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      observer.disconnect();
+      const sorted = [...frames].sort((a, b) => a - b);
+      return {
+        frames: frames.length,
+        slowFrames: frames.filter((ms) => ms > 1000 / 60 + 1).length,
+        p95FrameMs: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
+        longestFrameMs: sorted.at(-1) ?? 0,
+        longestTaskMs: Math.max(0, ...tasks),
+      };
+    });
+  } finally {
+    await browser.close();
+  }
+}
