@@ -125,12 +125,17 @@ interface Broken {
 const CONCURRENCY = 4;
 
 /**
- * The page a URL stands for: sign-in and sign-up are one page whatever they come back to, so
- * the hundreds of links a signed-out viewer is sent to sign-in from are fetched once.
+ * The page a URL stands for. Sign-in and sign-up are one page whatever they come back to, so
+ * the hundreds of links a signed-out viewer is sent to sign-in from are fetched once. A page
+ * whose links differ only in query values (the fighters list by letter, weight class and
+ * carousel position: hundreds of states of one route, whose own spec walks them) is one page
+ * per set of parameters.
  */
 function pageKey(url: URL, realmBase: string): string {
   const route = url.pathname.slice(realmBase.length);
-  return route === "/login" || route === "/signup" ? url.pathname : url.pathname + url.search;
+  if (route === "/login" || route === "/signup") return url.pathname;
+  const names = [...new Set(url.searchParams.keys())].sort();
+  return names.length > 0 ? `${url.pathname}?${names.join("&")}` : url.pathname;
 }
 
 /** Follows every link from `start` to `DEPTH`; answers what was visited and what broke. */
