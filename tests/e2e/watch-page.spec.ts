@@ -4,7 +4,7 @@ import { axeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { hydrated } from "./keyboard.ts";
 import { signIn, signInWithPassword, tokenFor } from "./signed-in.ts";
-import { cards } from "./watching.ts";
+import { cards, platformCall, viewerAddress, type Account } from "./watching.ts";
 
 const PLAYBACK_START = { timeout: 30_000 };
 
@@ -305,9 +305,23 @@ test.describe("dialogs are named once, by their title", () => {
     await namedOnce(page, "Who's watching?");
   });
 
-  test("Before you go on", async ({ page, context, baseURL }) => {
-    await signInWithPassword(context, baseURL!, "arena", "fan@arena.test");
-    await page.goto("/realm/arena");
-    await namedOnce(page, "Before you go on");
+  test("Before you go on (the consent prompt)", async ({ page, context, baseURL }) => {
+    // A liga account of its own that has not answered the realm's terms yet.
+    const res = await platformCall(baseURL!, "liga", "/v2/user/pbr", {
+      method: "POST",
+      body: {
+        email: `consent-${crypto.randomUUID().slice(0, 8)}@liga.test`,
+        secret: "watch-pass-1",
+        taxNumber: "123.456.789-09",
+        country: "BR",
+      },
+      from: viewerAddress(),
+    });
+    expect(res.status).toBe(201);
+    const { authorisationToken, refreshToken } = (await res.json()) as Account;
+    await signIn(context, baseURL!, authorisationToken, refreshToken);
+    await page.goto("/realm/liga");
+    // The account signed up in Brazil: liga speaks Portuguese to it ("Before you go on").
+    await namedOnce(page, "Antes de continuar");
   });
 });

@@ -199,23 +199,27 @@ describe("the realm's calendar feed", () => {
   });
 });
 
+/** An .ics attachment of that one event of the realm, its URL the event's page. */
+async function expectOneEventDownload(response: Response, realm: Realm, id: number) {
+  expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+  expect(response.headers.get("Content-Disposition")).toBe(
+    `attachment; filename="event-${id}.ics"`,
+  );
+  const events = vevents(await response.text());
+  expect(events).toHaveLength(1);
+  expect(events[0]).toMatchObject({
+    UID: `event-${id}.${realm}@${realm}.localhost`,
+    URL: `http://${realm}.localhost/live/${id}`,
+  });
+}
+
 describe("one event's calendar download", () => {
   const download = (realm: Realm, id: string) =>
     upcomingEventCalendarResponse(args(`/realm/${realm}/upcoming/${id}/calendar.ics`, {}, { id }));
 
   it("is an .ics attachment of that one event", async () => {
     const [id] = await upcomingIds("liga");
-    const response = await download("liga", String(id));
-    expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toBe(
-      `attachment; filename="event-${id}.ics"`,
-    );
-    const events = vevents(await response.text());
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({
-      UID: `event-${id}.liga@liga.localhost`,
-      URL: `http://liga.localhost/live/${id}`,
-    });
+    await expectOneEventDownload(await download("liga", String(id)), "liga", id!);
   });
 
   it("is not found for an event that is over, another realm's, or no event at all", async () => {
@@ -237,16 +241,7 @@ describe("an event's reminder from its live page (/live/{id}/calendar.ics)", () 
     const cookie = await customerCookie("arena");
     const response = await reminder("arena", String(id), { Cookie: cookie });
     expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toBe(
-      `attachment; filename="event-${id}.ics"`,
-    );
-    const events = vevents(await response.text());
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({
-      UID: `event-${id}.arena@arena.localhost`,
-      URL: `http://arena.localhost/live/${id}`,
-    });
+    await expectOneEventDownload(response, "arena", id!);
     // Arena's pages are for signed-in viewers: so is the reminder.
     const signedOut = await thrownResponse(() => reminder("arena", String(id)));
     expect(signedOut.status).toBe(302);
