@@ -28,6 +28,7 @@ import {
   GenericError,
   NotFound,
 } from "./ui/StatusPage.tsx";
+import { SkipLink } from "./ui/SkipLink.tsx";
 import styles from "./styles/app.css?url";
 import uiStyles from "./styles/ui.css?url";
 import blockStyles from "../blocks/generated/styles.css?url";
@@ -92,7 +93,10 @@ export function Layout({ children }: { children: ReactNode }) {
         className={data?.viewer?.role === "GUEST" ? GUEST_BODY_CLASS : undefined}
         style={data?.shell ? themeStyle(data.shell.theme) : undefined}
       >
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <I18nextProvider i18n={i18n}>
+          <SkipLink />
+          {children}
+        </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

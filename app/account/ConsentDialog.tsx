@@ -36,8 +36,8 @@ export function ConsentDialog({
     >
       <fetcher.Form method="post" action={routeHref(basePath, { name: "consent" })}>
         {hidden}
+        {/* The dialog's title names these questions; a legend would read it out again. */}
         <fieldset className="consent-fields">
-          <legend className="visually-hidden">{t("consentPromptTitle")}</legend>
           {fields.map((field) => (
             <div key={field.fieldName} className="consent-field">
               <input type="hidden" name="field" value={field.fieldName} />

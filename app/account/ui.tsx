@@ -123,9 +123,10 @@ export function AccountDialog({
       <Dialog.Overlay className="account-overlay" />
       <Dialog.Content
         className={`account-dialog ${className ?? ""}`}
-        // Named here as well as by radix, which only links them once scripts run.
+        // Named here as well as by radix, which only links them once scripts run. Named once, by
+        // its title; described only by a text that says more than the title.
         aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-text`}
+        aria-describedby={description ? `${id}-text` : undefined}
         onEscapeKeyDown={(event) => {
           if (!dismiss) event.preventDefault();
         }}
@@ -149,11 +150,7 @@ export function AccountDialog({
           <Dialog.Description id={`${id}-text`} className="account-dialog-text">
             {description}
           </Dialog.Description>
-        ) : (
-          <Dialog.Description id={`${id}-text`} className="visually-hidden">
-            {title}
-          </Dialog.Description>
-        )}
+        ) : null}
         {children}
       </Dialog.Content>
     </>

@@ -40,6 +40,7 @@ export function realmBlockRender(
     hrefFor: paths.card,
     gridHref: paths.grid,
     contentHref: paths.content,
+    eventCalendarHref: paths.eventCalendar,
     listHref: (kind) => routeHref(basePath, { name: kind === "MY_LIST" ? "myList" : "favourites" }),
     signInHref: routeHref(basePath, { name: "login", ...(from ? { query: { from } } : {}) }),
     locale,

@@ -274,7 +274,15 @@ export function VideoPlayer({
         </div>
       ) : null}
       {autoMuted ? (
-        <button type="button" className="player-unmute" onClick={toggleMute}>
+        // A large target for a pointer over a stream that started muted; assistive technology
+        // and the keyboard have the control bar's mute button, so it is not a second "Unmute".
+        <button
+          type="button"
+          className="player-unmute"
+          onClick={toggleMute}
+          aria-hidden="true"
+          tabIndex={-1}
+        >
           <Icon name="muted" /> {t("playerUnmute")}
         </button>
       ) : null}

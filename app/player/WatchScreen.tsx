@@ -5,6 +5,7 @@ import { RelatedRails } from "../ui/RelatedRails.tsx";
 import { SponsorLogo } from "../ui/SponsorLogo.tsx";
 import { useT } from "../i18n/i18n.ts";
 import { DEFAULT_TARGET } from "../realm/guards.ts";
+import { realmPaths } from "../realm/links.ts";
 import { routeHref } from "../realm/routes.ts";
 import { formatDuration } from "../ui/Card.tsx";
 import { ListControl } from "../ui/ListControl.tsx";
@@ -69,10 +70,19 @@ export function WatchScreen() {
           <div className="player player-placeholder">
             {poster ? <img className="player-video" src={poster} alt="" /> : null}
             {playback.state === "notStarted" && event ? (
-              <p className="player-notice" role="status">
-                {t("eventNotStartedYet")}{" "}
-                <LocalTime iso={event.startDate} locale={locale} options={WHEN} />
-              </p>
+              <div className="player-notice">
+                <p role="status">
+                  {t("eventNotStartedYet")}{" "}
+                  <LocalTime iso={event.startDate} locale={locale} options={WHEN} />
+                </p>
+                <a
+                  className="button"
+                  href={realmPaths(basePath).eventCalendar(event.id)}
+                  download={`event-${event.id}.ics`}
+                >
+                  {t("remindMe")}
+                </a>
+              </div>
             ) : null}
           </div>
         )}

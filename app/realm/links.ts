@@ -28,6 +28,8 @@ export function realmPaths(base: string) {
       }
     },
     grid: (pageKey: string) => to("grid", { key: pageKey }),
+    /** An event's reminder: its `.ics` download, in every realm. */
+    eventCalendar: (eventId: number) => to("liveEventCalendar", { id: String(eventId) }),
     content(link: { type: "VOD" | "LIVE" | "PLAYLIST"; id: number }): string {
       return to(link.type.toLowerCase(), { id: String(link.id) });
     },

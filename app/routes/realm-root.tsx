@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useT } from "../i18n/i18n.ts";
+import { MAIN_ID } from "../ui/SkipLink.tsx";
 import {
   ComposedPageRoute,
   composedPageHeaders,
@@ -48,7 +49,7 @@ function RealmDirectory({
 }) {
   const t = useT();
   return (
-    <main id="main" className="directory">
+    <main id={MAIN_ID} className="directory" tabIndex={-1}>
       <h1>{t("chooseRealm")}</h1>
       <p>{t("chooseRealmText")}</p>
       <ul className="directory-list">

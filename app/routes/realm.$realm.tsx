@@ -11,6 +11,7 @@ import accountStyles from "../styles/account.css?url";
 import navigationStyles from "../styles/navigation.css?url";
 import searchStyles from "../styles/search.css?url";
 import { useRootData } from "../realm/use-root-data.ts";
+import { MAIN_ID } from "../ui/SkipLink.tsx";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: navigationStyles },
@@ -31,7 +32,7 @@ export default function RealmFrame() {
       <AccountDialogs />
       <LiveNowDialog />
       <SearchDialog />
-      <main id="main" tabIndex={-1}>
+      <main id={MAIN_ID} tabIndex={-1}>
         <RealmContent>
           <Outlet />
         </RealmContent>

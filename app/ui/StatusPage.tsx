@@ -1,4 +1,5 @@
 import { useT } from "../i18n/i18n.ts";
+import { MAIN_ID } from "./SkipLink.tsx";
 
 /**
  * Full-page message used for not-found, connection and generic errors. `inline` renders it
@@ -29,7 +30,7 @@ export function StatusPage({
   return inline ? (
     <div className="status-page">{content}</div>
   ) : (
-    <main className="status-page" id="main">
+    <main className="status-page" id={MAIN_ID} tabIndex={-1}>
       {content}
     </main>
   );

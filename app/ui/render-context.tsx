@@ -17,6 +17,8 @@ export interface BlockRender {
   hrefFor(card: Card): string;
   gridHref(pageKey: string): string;
   contentHref(link: ContentLink): string;
+  /** An event's reminder: the `.ics` file of an event that has not started. */
+  eventCalendarHref(eventId: number): string;
   /** The page of the viewer's my list or favourites. */
   listHref(kind: "MY_LIST" | "FAVOURITES"): string;
   /** Sign-in, coming back to the page shown. */

@@ -5,7 +5,13 @@ import { imageAtWidth, imageSrcSet } from "../../app/ui/image.tsx";
 import { LiveBadge } from "../../app/ui/LiveBadge.tsx";
 import { formatDate } from "../../app/ui/LocalTime.tsx";
 import { useBlockRender } from "../../app/ui/render-context.tsx";
-import type { HeroSlide } from "./resolve.ts";
+import type { HeroSlide, HeroSlideLink } from "./resolve.ts";
+
+/** The event a slide leads to, or null when it leads to something else. */
+function upcomingEventId(link: HeroSlideLink): number | null {
+  if ("card" in link) return link.card.type === "LIVE_EVENT" ? link.card.id : null;
+  return link.content.type === "LIVE" ? link.content.id : null;
+}
 
 export function Slide({
   slide,
@@ -25,6 +31,7 @@ export function Slide({
   const href =
     "card" in slide.link ? render.hrefFor(slide.link.card) : render.contentHref(slide.link.content);
   const landscape = slide.imageUrl ?? slide.portraitImageUrl;
+  const reminderFor = slide.upcoming ? upcomingEventId(slide.link) : null;
   const first = index === 0;
   return (
     <div
@@ -74,9 +81,26 @@ export function Slide({
         ) : null}
         <h2 id={titleId}>{slide.title}</h2>
         {slide.description ? <p>{slide.description}</p> : null}
-        <a className="button" href={href} aria-describedby={titleId}>
-          {t("watchNow")}
-        </a>
+        {reminderFor !== null ? (
+          // An event that has not started cannot be watched yet: it offers a reminder instead.
+          <div className="hero-actions">
+            <a
+              className="button"
+              href={render.eventCalendarHref(reminderFor)}
+              download={`event-${reminderFor}.ics`}
+              aria-describedby={titleId}
+            >
+              {t("remindMe")}
+            </a>
+            <a className="button button-secondary" href={href} aria-describedby={titleId}>
+              {t("eventDetails")}
+            </a>
+          </div>
+        ) : (
+          <a className="button" href={href} aria-describedby={titleId}>
+            {t("watchNow")}
+          </a>
+        )}
       </div>
     </div>
   );

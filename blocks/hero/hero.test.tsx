@@ -94,17 +94,21 @@ describe("hero on the server", () => {
   it("links slides at render time and badges live and upcoming events", async () => {
     const { config: cfg, data } = await resolved();
     const dom = serverDom(<View config={cfg} data={data} />);
-    const ctas = [...dom.querySelectorAll(".hero-slide a.button")].map((a) =>
+    const ctas = [...dom.querySelectorAll(".hero-slide a.button")].map((a) => [
+      a.textContent,
       a.getAttribute("href"),
-    );
+    ]);
+    // An event still to start cannot be watched: it offers its reminder, then its page.
     expect(ctas).toEqual([
-      "/realm/arena/live/102",
-      "/realm/arena/live/104",
-      "/realm/arena/vod/205",
+      ["Watch now", "/realm/arena/live/102"],
+      ["Remind me", "/realm/arena/live/104/calendar.ics"],
+      ["Event details", "/realm/arena/live/104"],
+      ["Watch now", "/realm/arena/vod/205"],
     ]);
     const [first, second] = dom.querySelectorAll(".hero-slide");
     expect(first!.querySelector(".badge-live")!.textContent).toBe("Live");
     expect(second!.textContent).toContain("Starts Mar 15, 2025");
+    expect(second!.querySelector("a[download]")!.getAttribute("download")).toBe("event-104.ics");
   });
 
   it("links card slides through hrefFor", async () => {

@@ -48,7 +48,10 @@ test.describe("cookie banner", () => {
       "https://www.ligaplay.example/privacidade/cookies",
     );
     await hydrated(page);
-    // The banner comes first in the page: the first stops of the keyboard are its link and button.
+    // After "Skip to content", the banner comes first in the page: the next stops of the
+    // keyboard are its link and button.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(banner.getByRole("link")).toBeFocused();
     await page.keyboard.press("Tab");

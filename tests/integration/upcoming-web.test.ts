@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { liveEventsLoader, NEXT_EVENTS } from "../../app/live-events/live-events.server.ts";
 import type { LiveEventsView } from "../../app/live-events/view.ts";
+import { loader as liveEventCalendarLoader } from "../../app/routes/live-event-calendar.ts";
 import { loader as redirectLoader } from "../../app/routes/redirect.tsx";
 import {
   upcomingEventCalendarResponse,
@@ -198,23 +199,27 @@ describe("the realm's calendar feed", () => {
   });
 });
 
+/** An .ics attachment of that one event of the realm, its URL the event's page. */
+async function expectOneEventDownload(response: Response, realm: Realm, id: number) {
+  expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+  expect(response.headers.get("Content-Disposition")).toBe(
+    `attachment; filename="event-${id}.ics"`,
+  );
+  const events = vevents(await response.text());
+  expect(events).toHaveLength(1);
+  expect(events[0]).toMatchObject({
+    UID: `event-${id}.${realm}@${realm}.localhost`,
+    URL: `http://${realm}.localhost/live/${id}`,
+  });
+}
+
 describe("one event's calendar download", () => {
   const download = (realm: Realm, id: string) =>
     upcomingEventCalendarResponse(args(`/realm/${realm}/upcoming/${id}/calendar.ics`, {}, { id }));
 
   it("is an .ics attachment of that one event", async () => {
     const [id] = await upcomingIds("liga");
-    const response = await download("liga", String(id));
-    expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toBe(
-      `attachment; filename="event-${id}.ics"`,
-    );
-    const events = vevents(await response.text());
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({
-      UID: `event-${id}.liga@liga.localhost`,
-      URL: `http://liga.localhost/live/${id}`,
-    });
+    await expectOneEventDownload(await download("liga", String(id)), "liga", id!);
   });
 
   it("is not found for an event that is over, another realm's, or no event at all", async () => {
@@ -224,6 +229,40 @@ describe("one event's calendar download", () => {
     expect(await thrownStatus(() => download("liga", String(arenaEvent)))).toBe(404);
     expect(await thrownStatus(() => download("liga", "abc"))).toBe(404);
     expect(await thrownStatus(() => download("liga", "2147483647"))).toBe(404);
+  });
+});
+
+describe("an event's reminder from its live page (/live/{id}/calendar.ics)", () => {
+  const reminder = (realm: Realm, id: string, headers: Record<string, string> = {}) =>
+    liveEventCalendarLoader(args(`/realm/${realm}/live/${id}/calendar.ics`, headers, { id }));
+
+  it("is there in a realm without the guest schedule, for whoever may open the event's page", async () => {
+    const [id] = await upcomingIds("arena");
+    const cookie = await customerCookie("arena");
+    const response = await reminder("arena", String(id), { Cookie: cookie });
+    expect(response.status).toBe(200);
+    await expectOneEventDownload(response, "arena", id!);
+    // Arena's pages are for signed-in viewers: so is the reminder.
+    const signedOut = await thrownResponse(() => reminder("arena", String(id)));
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("Location")).toBe(
+      `/realm/arena/login?from=${encodeURIComponent(`/live/${id}/calendar.ics`)}`,
+    );
+  });
+
+  it("is the same file as the upcoming page's where the realm has one, and not found once over", async () => {
+    const [id] = await upcomingIds("liga");
+    const cookie = { Cookie: await customerCookie("liga") };
+    const strip = (ics: string) => ics.replace(/DTSTAMP:\d{8}T\d{6}Z/g, "DTSTAMP");
+    const fromLive = await (await reminder("liga", String(id), cookie)).text();
+    const fromUpcoming = await (
+      await upcomingEventCalendarResponse(
+        args(`/realm/liga/upcoming/${id}/calendar.ics`, {}, { id: String(id) }),
+      )
+    ).text();
+    expect(strip(fromLive)).toBe(strip(fromUpcoming));
+    const [ended] = await eventIds("liga", "ended");
+    expect(await thrownStatus(() => reminder("liga", String(ended), cookie))).toBe(404);
   });
 });
 

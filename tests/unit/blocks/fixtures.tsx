@@ -228,6 +228,7 @@ export function renderer(overrides: Partial<BlockRender> = {}): BlockRender {
     hrefFor: (card) => `/realm/arena/${card.type === "LIVE_EVENT" ? "live" : "vod"}/${card.id}`,
     gridHref: (key) => `/realm/arena/grid/${key}`,
     contentHref: (link) => `/realm/arena/${link.type.toLowerCase()}/${link.id}`,
+    eventCalendarHref: (id) => `/realm/arena/live/${id}/calendar.ics`,
     listHref: (kind) => (kind === "MY_LIST" ? "/realm/arena/my-list" : "/realm/arena/favourites"),
     signInHref: "/realm/arena/login?from=%2Fhome",
     loadMore: () => Promise.reject(new Error("loadMore not expected")),
