@@ -1,4 +1,12 @@
-/** An iCalendar file (RFC 5545) reminding of one programme, as a `data:` address to download. */
+import { writeCalendar } from "../upcoming/ics.ts";
+
+/** How long before a programme its reminder goes off. */
+const REMIND_MINUTES_BEFORE = 10;
+
+/**
+ * An iCalendar file reminding of one programme, as a `data:` address to download: the guide
+ * draws it in the page, so a reminder needs no request of its own.
+ */
 export function reminderHref(programme: {
   id: string;
   title: string;
@@ -7,28 +15,20 @@ export function reminderHref(programme: {
   endAt: string;
   channel: string;
 }): string {
-  const stamp = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d{3}/, "");
-  const text = (value: string) =>
-    value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//streaming-web//epg//EN",
-    "BEGIN:VEVENT",
-    `UID:${programme.id}@epg`,
-    `DTSTAMP:${stamp(programme.startAt)}`,
-    `DTSTART:${stamp(programme.startAt)}`,
-    `DTEND:${stamp(programme.endAt)}`,
-    `SUMMARY:${text(programme.title)}`,
-    `LOCATION:${text(programme.channel)}`,
-    `DESCRIPTION:${text(programme.description)}`,
-    "BEGIN:VALARM",
-    "ACTION:DISPLAY",
-    "TRIGGER:-PT10M",
-    `DESCRIPTION:${text(programme.title)}`,
-    "END:VALARM",
-    "END:VEVENT",
-    "END:VCALENDAR",
-  ];
-  return `data:text/calendar;charset=utf-8,${encodeURIComponent(lines.join("\r\n"))}`;
+  const calendar = writeCalendar({
+    prodId: "-//streaming-web//epg//EN",
+    stamp: new Date(programme.startAt),
+    events: [
+      {
+        uid: `${programme.id}@epg`,
+        start: new Date(programme.startAt),
+        end: new Date(programme.endAt),
+        summary: programme.title,
+        description: programme.description,
+        location: programme.channel,
+        alarmMinutesBefore: REMIND_MINUTES_BEFORE,
+      },
+    ],
+  });
+  return `data:text/calendar;charset=utf-8,${encodeURIComponent(calendar)}`;
 }

@@ -11,8 +11,12 @@ export interface IcsEvent {
   end: Date;
   summary: string;
   description?: string;
-  /** The event's page. */
-  url: string;
+  /** Where it is on (a channel's name). */
+  location?: string;
+  /** The event's page, where it has one. */
+  url?: string;
+  /** A reminder this many minutes before the start (VALARM), if any. */
+  alarmMinutesBefore?: number;
 }
 
 export interface IcsCalendar {
@@ -90,8 +94,18 @@ function eventLines(event: IcsEvent, stamp: Date): string[] {
     `DTEND:${icsUtc(event.end)}`,
     `SUMMARY:${escapeText(event.summary)}`,
     ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
+    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
     // A URI value is not TEXT: it is written as it is.
-    `URL:${event.url}`,
+    ...(event.url ? [`URL:${event.url}`] : []),
+    ...(event.alarmMinutesBefore !== undefined
+      ? [
+          "BEGIN:VALARM",
+          "ACTION:DISPLAY",
+          `TRIGGER:-PT${event.alarmMinutesBefore}M`,
+          `DESCRIPTION:${escapeText(event.summary)}`,
+          "END:VALARM",
+        ]
+      : []),
     "END:VEVENT",
   ];
 }
