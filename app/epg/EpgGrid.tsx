@@ -171,6 +171,8 @@ export function EpgGrid({
     cell.scrollIntoView({ block: "nearest", inline: "nearest" });
   });
 
+  /** The time up and down keep to: now, once focus starts at what airs now. */
+  const anchor = useRef<number | undefined>(isToday ? now : undefined);
   const pageSize = viewport
     ? Math.max(1, Math.floor((viewport.height - RULER_HEIGHT) / ROW_HEIGHT))
     : 5;
@@ -180,12 +182,16 @@ export function EpgGrid({
       document.getElementById("epg-action")?.click();
       return;
     }
+    const vertical = VERTICAL_KEYS.has(event.key);
     const next = moveFocus(rows, active, event.key, {
       ctrl: event.ctrlKey || event.metaKey,
       pageSize,
+      anchor: anchor.current,
     });
     if (!next) return;
     event.preventDefault();
+    // Moving along a channel sets the time that moving across channels keeps to.
+    if (!vertical) anchor.current = rows[next.row]?.[next.col]?.start;
     focusCell(next);
   };
 
@@ -195,6 +201,7 @@ export function EpgGrid({
     const firstVisible = el ? Math.floor(el.scrollTop / ROW_HEIGHT) : 0;
     const row = rows.findIndex((r, i) => i >= firstVisible && r.some((p) => isAiring(p, now)));
     const target = row >= 0 ? row : rows.findIndex((r) => r.some((p) => isAiring(p, now)));
+    anchor.current = now;
     if (target >= 0)
       focusCell({ row: target, col: rows[target]!.findIndex((p) => isAiring(p, now)) });
   };
@@ -293,7 +300,10 @@ export function EpgGrid({
                       onFocus={() => {
                         if (!isActive) setActive({ row: r, col: c });
                       }}
-                      onClick={() => focusCell({ row: r, col: c })}
+                      onClick={() => {
+                        anchor.current = p.start;
+                        focusCell({ row: r, col: c });
+                      }}
                       onKeyDown={onKeyDown}
                     >
                       <span className="epg-programme-title">{p.programme.title}</span>
@@ -397,6 +407,8 @@ function statusAt(p: Placed, now: number): EpgProgramme["status"] {
 }
 
 /** The cell focused first: what airs now on the first channel that airs anything now. */
+const VERTICAL_KEYS = new Set(["ArrowUp", "ArrowDown", "PageUp", "PageDown"]);
+
 function firstFocus(rows: Placed[][], now: number): GridPosition {
   for (let row = 0; row < rows.length; row++) {
     const col = rows[row]!.findIndex((p) => isAiring(p, now));

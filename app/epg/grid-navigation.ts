@@ -14,10 +14,16 @@ export interface GridPosition {
   col: number;
 }
 
-/** The programme of `row` to land on when coming from a programme spanning `from`. */
-export function columnAt(row: GridSpan[], from: GridSpan): number {
+/**
+ * The programme of `row` to land on when coming from a programme spanning `from`: the one
+ * airing at `anchor` (the time focus follows up and down, see `moveFocus`), else at the
+ * start of `from`, else overlapping it, else the nearest in time.
+ */
+export function columnAt(row: GridSpan[], from: GridSpan, anchor = from.start): number {
   if (row.length === 0) return -1;
   const middle = (Math.max(from.start, row[0]!.start) + from.end) / 2;
+  const atAnchor = row.findIndex((p) => p.start <= anchor && p.end > anchor);
+  if (atAnchor >= 0) return atAnchor;
   const airing = row.findIndex((p) => p.start <= from.start && p.end > from.start);
   if (airing >= 0) return airing;
   const overlapping = row.findIndex((p) => p.start < from.end && p.end > from.start);
@@ -37,13 +43,15 @@ export function columnAt(row: GridSpan[], from: GridSpan): number {
 
 /**
  * Where a key moves focus, or null when the key is not one the grid handles. Rows without
- * programmes are skipped.
+ * programmes are skipped. Up and down keep to `options.anchor`, a time inside the focused
+ * programme (now, after jumping to now): going down through channels from what airs now lands
+ * on what airs now on each, not on whatever began when a long programme above did.
  */
 export function moveFocus(
   rows: GridSpan[][],
   at: GridPosition,
   key: string,
-  options: { ctrl: boolean; pageSize: number },
+  options: { ctrl: boolean; pageSize: number; anchor?: number },
 ): GridPosition | null {
   const current = rows[at.row]?.[at.col];
   if (!current) return null;
@@ -53,7 +61,13 @@ export function moveFocus(
     // Skip empty channels in the direction of travel, then back the other way.
     while (row >= 0 && row < rows.length && rows[row]!.length === 0) row += direction;
     if (row < 0 || row >= rows.length) return at;
-    return { row, col: columnAt(rows[row]!, current) };
+    const anchor =
+      options.anchor !== undefined &&
+      options.anchor >= current.start &&
+      options.anchor < current.end
+        ? options.anchor
+        : current.start;
+    return { row, col: columnAt(rows[row]!, current, anchor) };
   };
   switch (key) {
     case "ArrowRight":

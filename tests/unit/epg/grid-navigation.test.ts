@@ -43,6 +43,26 @@ describe("moving focus in the guide", () => {
     expect(move(3, 1, "Home", true)).toEqual({ row: 0, col: 0 });
   });
 
+  it("keeps to the anchor time (now) going down, not to when a long programme above began", () => {
+    const anchor = 1.5 * H;
+    // Channel 1's 0–2 block holds 1:30; below, the 1–2 programme airs then, not the 0–1 one.
+    expect(
+      moveFocus(rows, { row: 0, col: 0 }, "ArrowDown", { ctrl: false, pageSize: 2, anchor }),
+    ).toEqual({
+      row: 1,
+      col: 1,
+    });
+    // Without an anchor: what aired when the programme above began.
+    expect(move(0, 0, "ArrowDown")).toEqual({ row: 1, col: 0 });
+    // An anchor outside the focused programme is ignored.
+    expect(
+      moveFocus(rows, { row: 0, col: 1 }, "ArrowDown", { ctrl: false, pageSize: 2, anchor }),
+    ).toEqual({
+      row: 1,
+      col: 2,
+    });
+  });
+
   it("leaves other keys alone", () => {
     expect(move(0, 0, "a")).toBeNull();
     expect(move(0, 0, "Tab")).toBeNull();
