@@ -179,3 +179,17 @@ test.describe("liga's landing page switches language in place", () => {
     });
   });
 });
+
+test.describe("without JavaScript on a 360 px phone", () => {
+  test.use({ javaScriptEnabled: false, locale: "pt-BR", viewport: { width: 360, height: 740 } });
+
+  test("the language buttons fit the header", async ({ page }) => {
+    await page.goto("/realm/liga");
+    await expect(header(page).getByRole("button", { name: "English" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await header(page).getByRole("button", { name: "Español" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  });
+});
