@@ -8,14 +8,21 @@ const DOCUMENT_END = Buffer.from("</body></html>");
  * into place, Remix's deferred data) after it, outside the document. This passes the stream on
  * without the closing tags and writes them once React is done, so everything it streams lands
  * inside `<body>`.
+ *
+ * It also drops NUL bytes. React 18's Node stream writes its whole 2048-byte buffer when a
+ * multi-byte character does not fit at its end, unused zero bytes included (a "Yıld\0ırım" in a
+ * title, which the HTML parser reports as U+0000). UTF-8 has no other zero byte than U+0000,
+ * which is never valid in a document, so none is lost.
  */
 export function holdDocumentEnd(): Transform {
   // Bytes that may be the start of the closing tags split across chunks.
-  let pending = Buffer.alloc(0);
+  let pending: Buffer = Buffer.alloc(0);
   let held = false;
   return new Transform({
     transform(chunk: Buffer | string, _encoding, callback: TransformCallback) {
-      let data = Buffer.concat([pending, typeof chunk === "string" ? Buffer.from(chunk) : chunk]);
+      let data: Buffer = withoutNul(
+        Buffer.concat([pending, typeof chunk === "string" ? Buffer.from(chunk) : chunk]),
+      );
       pending = Buffer.alloc(0);
       if (!held) {
         const at = data.indexOf(DOCUMENT_END);
@@ -44,4 +51,10 @@ function partialEndLength(data: Buffer): number {
     }
   }
   return 0;
+}
+
+/** `data` without its zero bytes (itself when it has none). */
+function withoutNul(data: Buffer): Buffer {
+  if (!data.includes(0)) return data;
+  return Buffer.from(data.filter((byte) => byte !== 0));
 }

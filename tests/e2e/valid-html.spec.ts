@@ -122,6 +122,8 @@ async function pagesOf(baseURL: string, realm: Realm): Promise<Fetched[]> {
   await add("login", `${base}/login`, false);
   await add("signup", `${base}/signup`, false);
   await add("not-found", `${base}/no-such-page`, false);
+  await add("request-password", `${base}/login/request-password`, false);
+  await add("tv-login", `${base}/tv`, false);
   await add("landing-signed-in", base, true);
   for (const path of LISTS) {
     const route = ROUTE_OF[path] ?? path.slice(1).split("?")[0]!;
@@ -134,6 +136,21 @@ async function pagesOf(baseURL: string, realm: Realm): Promise<Fetched[]> {
     });
     expect(res.status, "the demo series").toBe(200);
     await add("series-detail", `${base}/series/${((await res.json()) as { id: number }).id}`, true);
+  }
+  // The administration pages, as the realm's admin.
+  const admin = await passwordSession(baseURL, realm, `admin@${realm}.test`);
+  const adminCookie = `${SESSION_COOKIE}=${await sessionCookieValue(admin.authorisationToken, admin.refreshToken)}`;
+  for (const [route, path] of [
+    ["adminUsers", "/admin/users"],
+    ["adminOutbox", "/admin/outbox"],
+    ["liveEvents", "/live-events"],
+  ] as const) {
+    if (routeIsBuilt(route)) {
+      pages.push({
+        ...(await get(baseURL, `${base}${path}`, adminCookie)),
+        name: `${realm}-${route}`,
+      });
+    }
   }
   // Detail pages link to further ones (a section to a series, a series to its seasons).
   const added = new Set<string>(realm === "arena" ? ["series"] : []);

@@ -33,4 +33,16 @@ describe("holdDocumentEnd", () => {
   it("leaves a document without the closing tags as it is", async () => {
     expect(await through(["<p>partial</", "p>"])).toBe("<p>partial</p>");
   });
+
+  it("drops the zero bytes React 18 leaves where a multi-byte character did not fit", async () => {
+    const title = Buffer.from("Yıldırım");
+    const out = await text(
+      Readable.from([
+        Buffer.from("<body><p>"),
+        Buffer.concat([title.subarray(0, 4), Buffer.from([0])]),
+        Buffer.concat([title.subarray(4), Buffer.from("</p></body></html>")]),
+      ]).pipe(holdDocumentEnd()),
+    );
+    expect(out).toBe("<body><p>Yıldırım</p></body></html>");
+  });
 });
