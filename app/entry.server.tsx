@@ -1,9 +1,9 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { holdDocumentEnd } from "./document/hold-document-end.server.ts";
 import { CspNonceContext } from "./realm/csp-nonce.ts";
 
 const ABORT_DELAY_MS = 5_000;
@@ -33,7 +33,9 @@ export default function handleRequest(
       {
         nonce,
         [readyEvent]() {
-          const body = new PassThrough();
+          // What React streams after the shell (deferred data, resolved boundaries) stays
+          // inside <body>: the closing tags go out last.
+          const body = holdDocumentEnd();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

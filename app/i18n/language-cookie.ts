@@ -26,3 +26,17 @@ export function saveLanguageCookie(language: string, path: string, secure: boole
     ...(secure ? ["Secure"] : []),
   ].join("; ");
 }
+
+/**
+ * The Set-Cookie values that save `language` for the realm served under `basePath` ("" on the
+ * realm's own domain). Under a base path, the realm root's data address (`/realm/liga.data`,
+ * which the app fetches to re-render the landing page in place) lies outside the base path's
+ * cookie path, so it gets the same choice under its own path.
+ */
+export function languageCookies(language: string, basePath: string, secure: boolean): string[] {
+  if (!basePath) return [saveLanguageCookie(language, "/", secure)];
+  return [
+    saveLanguageCookie(language, basePath, secure),
+    saveLanguageCookie(language, `${basePath}.data`, secure),
+  ];
+}

@@ -4,6 +4,10 @@ import { useT } from "../i18n/i18n.ts";
 import { Icon } from "../ui/Icon.tsx";
 
 /**
+ * Without JavaScript the menu cannot open: the same choice is a form of one button per
+ * language instead (`<noscript>`, and the menu's button hidden by `@media (scripting: none)`),
+ * which posts to `/language` and comes back to the page in the chosen language.
+ *
  * The realm's languages as a menu of radio items (radix DropdownMenu: arrow keys, Enter,
  * Escape, focus returned to the button). Choosing one saves it (`POST /language`) and comes
  * back to the same page, which the root loader then renders in that language.
@@ -29,6 +33,44 @@ export function LanguageSwitcher({
       { method: "post", action: `${basePath}/language` },
     );
   };
+  return (
+    <>
+      <noscript>
+        <form method="post" action={`${basePath}/language`} className="header-language-form">
+          <input type="hidden" name="from" value={`${location.pathname}${location.search}`} />
+          {languages.map((language) => (
+            <button
+              key={language}
+              type="submit"
+              name="language"
+              value={language}
+              lang={language}
+              className="header-button header-language-option"
+              aria-current={language === current ? "true" : undefined}
+            >
+              <span aria-hidden="true">{language.split(/[-_]/)[0]!.toUpperCase()}</span>
+              <span className="visually-hidden">{nameOf(language)}</span>
+            </button>
+          ))}
+        </form>
+      </noscript>
+      <LanguageMenu languages={languages} current={current} choose={choose} nameOf={nameOf} />
+    </>
+  );
+}
+
+function LanguageMenu({
+  languages,
+  current,
+  choose,
+  nameOf,
+}: {
+  languages: readonly string[];
+  current: string;
+  choose: (language: string) => void;
+  nameOf: (language: string) => string;
+}) {
+  const t = useT();
   return (
     // Not modal: a modal menu hides the rest of the page from assistive technology while its
     // links stay focusable (axe: aria-hidden-focus); Escape and a click outside still close it.

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { supportedLanguage } from "../i18n/detect.ts";
-import { saveLanguageCookie } from "../i18n/language-cookie.ts";
+import { languageCookies } from "../i18n/language-cookie.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { safeRedirectPath } from "../realm/safe-redirect.ts";
 import { readForm } from "../realm/form-body.server.ts";
@@ -13,10 +13,11 @@ export async function action(args: ActionFunctionArgs) {
   const language =
     typeof chosen === "string" ? supportedLanguage(chosen, shell.realm.languages) : undefined;
   if (!language) throw data(null, { status: 400 });
-  const cookie = saveLanguageCookie(language, basePath || "/", args.context.session.secure);
-  return redirect(safeRedirectPath(form.get("from"), basePath || "/"), {
-    headers: { "Set-Cookie": cookie },
-  });
+  const headers = new Headers();
+  for (const cookie of languageCookies(language, basePath, args.context.session.secure)) {
+    headers.append("Set-Cookie", cookie);
+  }
+  return redirect(safeRedirectPath(form.get("from"), basePath || "/"), { headers });
 }
 
 /** Only a form posts here; a visit is a visit to a page that does not exist. */

@@ -127,3 +127,69 @@ test("axe finds no violations with the language menu open", async ({ page }) => 
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
   ).toEqual([]);
 });
+
+test.describe("liga's landing page switches language in place", () => {
+  // A browser asking for Portuguese: liga's default, so English is a change.
+  test.use({ locale: "pt-BR" });
+
+  test("with JavaScript: headings and <html lang> change without a reload", async ({ page }) => {
+    await visit(page, "/realm/liga");
+    await expect(page.locator("html")).toHaveAttribute("lang", "pt");
+    await expect(page.getByRole("heading", { name: "Cookies neste site" })).toBeVisible();
+    // A reload would drop this marker.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+
+    await header(page).getByRole("button", { name: "Idioma: Português" }).click();
+    await page.getByRole("menuitemradio", { name: "English" }).click();
+
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { name: "Cookies on this site" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Cookies neste site" })).toHaveCount(0);
+    await expect(header(page).getByRole("link", { name: "Sign up" })).toBeVisible();
+    await expect(header(page).getByRole("button", { name: "Language: English" })).toBeVisible();
+    await expect(page).toHaveURL(/\/realm\/liga$/);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
+      true,
+    );
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the language buttons post the choice and the page comes back in it", async ({ page }) => {
+      await page.goto("/realm/liga");
+      await expect(page.locator("html")).toHaveAttribute("lang", "pt");
+      await expect(page.getByRole("heading", { name: "Cookies neste site" })).toBeVisible();
+      // The menu cannot open without scripts: its button gives way to the form.
+      await expect(header(page).getByRole("button", { name: "Idioma: Português" })).toBeHidden();
+      await expect(header(page).getByRole("button", { name: "Português" })).toHaveAttribute(
+        "aria-current",
+        "true",
+      );
+
+      await header(page).getByRole("button", { name: "English" }).click();
+
+      await expect(page).toHaveURL(/\/realm\/liga$/);
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(page.getByRole("heading", { name: "Cookies on this site" })).toBeVisible();
+      await expect(header(page).getByRole("button", { name: "English" })).toHaveAttribute(
+        "aria-current",
+        "true",
+      );
+    });
+  });
+});
+
+test.describe("without JavaScript on a 360 px phone", () => {
+  test.use({ javaScriptEnabled: false, locale: "pt-BR", viewport: { width: 360, height: 740 } });
+
+  test("the language buttons fit the header", async ({ page }) => {
+    await page.goto("/realm/liga");
+    await expect(header(page).getByRole("button", { name: "English" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await header(page).getByRole("button", { name: "Español" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  });
+});

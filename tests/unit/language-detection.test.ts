@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { browserLanguages, detectLanguage, supportedLanguage } from "../../app/i18n/detect.ts";
-import { saveLanguageCookie, savedLanguage } from "../../app/i18n/language-cookie.ts";
+import {
+  languageCookies,
+  saveLanguageCookie,
+  savedLanguage,
+} from "../../app/i18n/language-cookie.ts";
 
 const liga = { languages: ["pt", "es", "en"], defaultLocale: "pt" };
 const arena = { languages: ["en"], defaultLocale: "en" };
@@ -50,6 +54,14 @@ describe("the saved language cookie", () => {
     expect(header).toBe("language=es; Path=/realm/liga; Max-Age=31536000; SameSite=Lax; Secure");
     expect(savedLanguage(`__session=abc; ${header.split(";")[0]}`)).toBe("es");
     expect(saveLanguageCookie("pt-BR", "/", false)).not.toContain("Secure");
+  });
+
+  it("under a base path, saves the choice for the realm root's data address too", () => {
+    expect(languageCookies("en", "/realm/liga", true).map((c) => c.split("; ")[1])).toEqual([
+      "Path=/realm/liga",
+      "Path=/realm/liga.data",
+    ]);
+    expect(languageCookies("en", "", false)).toEqual([saveLanguageCookie("en", "/", false)]);
   });
 
   it("ignores what is not a language code", () => {
