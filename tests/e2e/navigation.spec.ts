@@ -8,6 +8,7 @@ import { signIn, signInAs } from "./signed-in.ts";
 
 /** No link leads to a page that is not built: the account's links appear once it is. */
 const ACCOUNT_BUILT = routeIsBuilt("account");
+const HISTORY_BUILT = routeIsBuilt("history");
 
 /** Spec section 4: mobile mode below 1025 px. */
 const VIEWPORTS = {
@@ -292,6 +293,7 @@ for (const realm of Object.keys(REALMS) as Realm[]) {
           await expect(switcher.getByRole("menuitem")).toHaveText([
             ...(ACCOUNT_BUILT ? ["My account"] : []),
             "Preferences",
+            ...(HISTORY_BUILT ? ["History"] : []),
             "Switch profile",
           ]);
           await expect(switcher.getByRole("menuitem", { name: "Preferences" })).toHaveAttribute(
@@ -305,6 +307,20 @@ for (const realm of Object.keys(REALMS) as Realm[]) {
           await page.keyboard.press("Escape");
           await expect(switcher).toHaveCount(0);
           await expect(trigger).toBeFocused();
+        } else if (HISTORY_BUILT) {
+          // Liga has no profiles: the account button is a menu of the account and the history.
+          await header.getByRole("button", { name: "Account", exact: true }).click();
+          const accountMenu = page.getByRole("menu");
+          await expect(accountMenu.getByRole("menuitem")).toHaveText([
+            ...(ACCOUNT_BUILT ? ["My account"] : []),
+            "History",
+          ]);
+          await expect(accountMenu.getByRole("menuitem", { name: "History" })).toHaveAttribute(
+            "href",
+            "/realm/liga/history",
+          );
+          await page.keyboard.press("Escape");
+          await expect(accountMenu).toHaveCount(0);
         } else if (ACCOUNT_BUILT) {
           await expect(header.getByRole("link", { name: "My account" })).toHaveAttribute(
             "href",
