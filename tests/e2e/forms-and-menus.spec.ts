@@ -1,9 +1,7 @@
-import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { createTokenIssuer } from "../../platform/auth/tokens.ts";
-import { TEST_TOKEN_SECRET } from "../fixtures/secrets.ts";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { routeIsBuilt } from "./built-routes.ts";
-import { signIn, signInAs } from "./signed-in.ts";
+import { signInAs, signInAsGuest } from "./signed-in.ts";
 
 const HISTORY_BUILT = routeIsBuilt("history");
 
@@ -11,16 +9,6 @@ const HISTORY_BUILT = routeIsBuilt("history");
 async function visit(page: Page, path: string) {
   await page.goto(path, { waitUntil: "domcontentloaded" });
   await page.locator("html[data-hydrated]").waitFor();
-}
-
-async function signInAsGuest(context: BrowserContext, baseURL: string, realm: string) {
-  const token = await createTokenIssuer(TEST_TOKEN_SECRET).issueAccess({
-    sub: "guest-e2e",
-    rlm: realm,
-    rol: [],
-    gue: true,
-  });
-  await signIn(context, baseURL, token);
 }
 
 interface Box {

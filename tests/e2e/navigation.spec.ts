@@ -1,10 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { createTokenIssuer } from "../../platform/auth/tokens.ts";
-import { DEMO_KEYS, TEST_TOKEN_SECRET } from "../fixtures/secrets.ts";
+import { DEMO_KEYS } from "../fixtures/secrets.ts";
 import { expect, test } from "./fixtures.ts";
 import { routeIsBuilt } from "./built-routes.ts";
-import { signIn, signInAs } from "./signed-in.ts";
+import { signInAs, signInAsGuest } from "./signed-in.ts";
 
 /** No link leads to a page that is not built: the account's links appear once it is. */
 const ACCOUNT_BUILT = routeIsBuilt("account");
@@ -43,16 +42,6 @@ const REALMS = {
   },
 } as const;
 type Realm = keyof typeof REALMS;
-
-async function signInAsGuest(context: BrowserContext, baseURL: string, realm: Realm) {
-  const token = await createTokenIssuer(TEST_TOKEN_SECRET).issueAccess({
-    sub: "guest-e2e",
-    rlm: realm,
-    rol: [],
-    gue: true,
-  });
-  await signIn(context, baseURL, token);
-}
 
 /** Opens a page and waits until it is interactive (not for every image). */
 async function visit(page: Page, path: string) {
