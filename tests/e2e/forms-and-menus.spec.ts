@@ -212,21 +212,22 @@ test.describe("sign-up after fixing an error", () => {
       await page.setViewportSize({ width, height: 900 });
       await visit(page, "/realm/liga/signup");
       const email = page.getByRole("textbox", { name: "Email", exact: true });
-      // An error under the email field, shown once the viewer leaves it.
+      const button = page.getByRole("button", { name: "Create account" });
       await email.fill("not-an-address");
-      await page.getByLabel("Tax number").click();
-      await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
       await page.locator('input[name="password"]').fill("secret-12");
       await page.getByLabel("Tax number").fill("123.456.789-09");
       await page.getByLabel("Country").selectOption("BR");
       await page.getByLabel("Phone number").fill("+55 11 91234-5678");
+      // Sent with a wrong address: the problem is shown above the form and under the field.
+      await button.click();
+      await expect(page.getByRole("alert")).toHaveText("Please enter a valid email address.");
+      await expect(email).toBeFocused();
+      // Fixed, still focused: pressing the button takes focus away from the field.
       await email.fill(`e2e.firstclick.${width}@liga.test`);
-      // The field is fixed and still focused: pressing the button takes focus away from it.
-      await email.focus();
-      const button = page.getByRole("button", { name: "Create account" });
       await button.scrollIntoViewIfNeeded();
       const box = await boxOf(button);
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      // A person clicks anywhere on the button: here in its lower part.
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.8);
       await page.mouse.down();
       await page.mouse.up();
       await expect(page).toHaveURL(/\/realm\/liga\/home$/);
