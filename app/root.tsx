@@ -18,7 +18,8 @@ import { withNotices } from "./notices/root-data.server.ts";
 import { useCspNonce } from "./realm/csp-nonce.ts";
 import { keepRedirectResult } from "./realm/redirect-result.ts";
 import { realmRequest } from "./realm/request.server.ts";
-import { realmFeatures, type RouteSettings } from "./realm/routes.ts";
+import { opensRoute } from "./realm/guards.ts";
+import { realmFeatures, routeNamed, type RouteSettings } from "./realm/routes.ts";
 import { viewerTheme } from "./realm/viewer-theme.ts";
 import { themeStyle } from "./realm/theme.ts";
 import {
@@ -66,7 +67,11 @@ export async function loader(args: LoaderFunctionArgs) {
       profilesConfigured: (settings.profileConfiguration?.status ?? "NONE") !== "NONE",
     },
     basePath: found.basePath,
-    viewer: { role: found.viewer.role, child: found.viewer.child },
+    viewer: {
+      role: found.viewer.role,
+      child: found.viewer.child,
+      homeOpen: opensRoute(routeNamed("home"), found.viewer.role, settings as RouteSettings),
+    },
     /** Set while an admin acts as the account: the overlay names it. */
     impersonation: await impersonationOf(args, found),
   });

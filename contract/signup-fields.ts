@@ -31,12 +31,33 @@ export function allowedCountries(field: SignupField): string[] {
   return (field.addressCountryRestriction ?? []).filter((code) => code !== NO_COUNTRY);
 }
 
+/** What groups a phone number's digits for reading: spaces, dashes, dots and brackets. */
+const PHONE_GROUPING = /[\s\-.()[\]]/g;
+
+/** A phone number as stored and checked: "+55 (11) 91234-5678" is "+5511912345678". */
+export function normalPhoneNumber(value: string): string {
+  return value.replace(PHONE_GROUPING, "");
+}
+
+/** Whether a field holds a phone number (its type, or the account's phone number field). */
+function isPhoneField(field: Pick<SignupField, "id" | "type">): boolean {
+  return field.type === "tel" || field.id === "phoneNumber";
+}
+
+/**
+ * A field's value as it is checked and sent: phone numbers without what groups their digits,
+ * everything else as typed.
+ */
+export function normalFieldValue(field: Pick<SignupField, "id" | "type">, value: string): string {
+  return isPhoneField(field) ? normalPhoneNumber(value) : value;
+}
+
 /**
  * The label key of what is wrong with `value` for `field`, or null when it is fine. The same
  * rules run in the browser, in the web app's action and on the platform.
  */
 export function fieldProblem(field: SignupField, value: string | undefined): string | null {
-  const text = (value ?? "").trim();
+  const text = normalFieldValue(field, value ?? "").trim();
   const known = CREDENTIAL_MESSAGES[field.id as keyof typeof CREDENTIAL_MESSAGES];
   if (text === "") {
     return field.required ? (field.empty ?? known?.empty ?? "requiredField") : null;

@@ -1,7 +1,7 @@
 import type { MissingInformation } from "../../contract/generated/missing-information.ts";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import type { UserDetails } from "../../contract/generated/user-details.ts";
-import { fieldProblem, type SignupField } from "../../contract/signup-fields.ts";
+import { fieldProblem, normalPhoneNumber, type SignupField } from "../../contract/signup-fields.ts";
 
 export type DetailField = MissingInformation["missingFields"][number];
 
@@ -67,9 +67,12 @@ export function missingInformationForm(
   return form;
 }
 
-/** Spaces only group a phone number's digits: they are dropped before checking and sending. */
+/**
+ * Spaces, dashes, dots and brackets only group a phone number's digits: they are dropped before
+ * checking and sending.
+ */
 export function normalise(id: DetailField, value: string): string {
-  return id === "phoneNumber" ? value.replace(/\s+/g, "") : value.trim();
+  return id === "phoneNumber" ? normalPhoneNumber(value) : value.trim();
 }
 
 /** The label key of what is wrong with `value` (spec section 5), or null when it is fine. */

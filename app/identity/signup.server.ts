@@ -3,6 +3,7 @@ import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import {
   allowedCountries,
   formProblems,
+  normalFieldValue,
   orderedFields,
   signupProvider,
 } from "../../contract/signup-fields.ts";
@@ -55,7 +56,9 @@ export async function signupAction(args: ActionFunctionArgs): Promise<FormOutcom
   const provider = signupProvider(shell.settings as RealmSettings);
   const form = await readForm(args.request);
   const values: Record<string, string> = {};
-  for (const field of orderedFields(provider)) values[field.id] = String(form.get(field.id) ?? "");
+  for (const field of orderedFields(provider)) {
+    values[field.id] = normalFieldValue(field, String(form.get(field.id) ?? ""));
+  }
   const problems = formProblems(provider, values);
   const consents = signupConsentFields(shell.settings as RealmSettings);
   for (const consent of consents) {

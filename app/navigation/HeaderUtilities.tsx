@@ -59,7 +59,9 @@ export function HeaderUtilities({
         <DropdownMenu.Root>
           <DropdownMenu.Trigger className="header-button header-account">
             <Icon name="account" />
-            <span className="visually-hidden">{t("accountMenu")}</span>
+            <span className="visually-hidden">
+              {t(account.profiles ? "accountMenu" : "accountMenuWithoutProfiles")}
+            </span>
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
             <DropdownMenu.Content className="header-dropdown" align="end" sideOffset={6}>
@@ -77,11 +79,20 @@ export function HeaderUtilities({
                   </Link>
                 </DropdownMenu.Item>
               ) : null}
-              <DropdownMenu.Item asChild>
-                <Link to={href(account.profiles)} className="header-dropdown-item">
-                  {t("switchProfile")}
-                </Link>
-              </DropdownMenu.Item>
+              {account.history ? (
+                <DropdownMenu.Item asChild>
+                  <Link to={href(account.history)} className="header-dropdown-item">
+                    {t("historyMenuItem")}
+                  </Link>
+                </DropdownMenu.Item>
+              ) : null}
+              {account.profiles ? (
+                <DropdownMenu.Item asChild>
+                  <Link to={href(account.profiles)} className="header-dropdown-item">
+                    {t("switchProfile")}
+                  </Link>
+                </DropdownMenu.Item>
+              ) : null}
             </DropdownMenu.Content>
           </DropdownMenu.Portal>
         </DropdownMenu.Root>

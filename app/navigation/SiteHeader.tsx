@@ -6,7 +6,7 @@ import { headerUtilities } from "./header-utilities.ts";
 import { HeaderUtilities } from "./HeaderUtilities.tsx";
 import { LanguageSwitcher } from "./LanguageSwitcher.tsx";
 import { MenuDrawer } from "./MenuDrawer.tsx";
-import { menuEntries, type Here, type MenuContext } from "./menu-items.ts";
+import { drawerEntries, menuEntries, type Here, type MenuContext } from "./menu-items.ts";
 import { MenuNav } from "./MenuNav.tsx";
 import { useRootData } from "../realm/use-root-data.ts";
 
@@ -28,9 +28,11 @@ export function SiteHeader() {
     child: viewer.child,
     features: shell.features,
     profilesConfigured: shell.profilesConfigured,
+    homeOpen: viewer.homeOpen,
   };
   const here: Here = { pathname: location.pathname, search: location.search };
   const entries = shell.menu ? menuEntries(shell.menu.items, context) : [];
+  const drawer = drawerEntries(entries, context, { history: t("historyMenuItem") });
   const layout = shell.menu?.layout ?? "TOP";
   const utilities = headerUtilities(
     { ...context, eventCount: shell.eventCount },
@@ -44,9 +46,9 @@ export function SiteHeader() {
       data-mode={mobile === null ? undefined : mobile ? "mobile" : "desktop"}
     >
       <div className="site-header-bar">
-        {entries.length ? (
+        {drawer.length ? (
           <MenuDrawer
-            entries={entries}
+            entries={drawer}
             basePath={basePath}
             here={here}
             mobile={mobile}

@@ -1,4 +1,10 @@
-import { existingRoute, isSignedIn, type MenuContext, type MenuTarget } from "./menu-items.ts";
+import {
+  existingRoute,
+  historyTarget,
+  isSignedIn,
+  type MenuContext,
+  type MenuTarget,
+} from "./menu-items.ts";
 
 /** The top-right buttons of the site header (spec section 2, "Top-right"). */
 export interface HeaderUtilities {
@@ -7,17 +13,21 @@ export interface HeaderUtilities {
   /** Signed-in viewers only: the live-now overlay and how many events are live. */
   liveNow: { target: MenuTarget; count: number } | null;
   /**
-   * Signed-in viewers only: a link to the account page, or, when the realm has profiles, a menu
-   * to switch profile (and reach the account, except from a child profile).
+   * Signed-in viewers only: a menu with the account (except from a child profile), the watch
+   * history and, when the realm has profiles, preferences and switching profile; a plain link to
+   * the account when that is all there is.
    */
   account:
     | { kind: "link"; target: MenuTarget }
     | {
         kind: "switcher";
         account: MenuTarget | null;
-        /** The preferences dialog over this page; null for child profiles. */
+        /** The preferences dialog over this page; null for child profiles and without profiles. */
         preferences: MenuTarget | null;
-        profiles: MenuTarget;
+        /** What the viewer watched, when the realm has the page. */
+        history: MenuTarget | null;
+        /** Null when the realm has no profiles. */
+        profiles: MenuTarget | null;
       }
     | null;
   /** Guests and signed-out viewers: sign in, and sign up where the realm lets viewers register. */
@@ -44,6 +54,7 @@ export function headerUtilities(
     };
   }
   const account = context.child ? null : existingRoute({ name: "account" }, context);
+  const history = historyTarget(context);
   return {
     search,
     liveNow: { target: { kind: "here", hash: "livenow" }, count: context.eventCount ?? 0 },
@@ -52,9 +63,12 @@ export function headerUtilities(
           kind: "switcher",
           account,
           preferences: context.child ? null : { kind: "here", query: { preferences: "" } },
+          history,
           profiles: { kind: "route", route: { name: "profiles" } },
         }
-      : account && { kind: "link", target: account },
+      : history
+        ? { kind: "switcher", account, preferences: null, history, profiles: null }
+        : account && { kind: "link", target: account },
     signIn: null,
     signUp: null,
   };

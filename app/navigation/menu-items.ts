@@ -18,6 +18,11 @@ export interface MenuContext {
   features: Record<RouteCondition, boolean>;
   /** Viewers have profiles to switch between. */
   profilesConfigured: boolean;
+  /**
+   * The viewer may open the home page (the route guard lets them in). When not, Home items lead
+   * to the realm's landing page instead of a sign-in they did not ask for.
+   */
+  homeOpen: boolean;
 }
 
 /** Where a menu item or header button goes. */
@@ -126,6 +131,7 @@ export function itemTarget(item: Item, context: MenuContext): MenuTarget | null 
     case "SECTION": {
       if (!data.section) return null;
       const own = SECTION_ROUTES[data.section.toLowerCase()];
+      if (own === "home") return homeTarget(context);
       return existingRoute(
         own ? { name: own } : { name: "section", params: { name: data.section } },
         context,
@@ -140,6 +146,11 @@ export function itemTarget(item: Item, context: MenuContext): MenuTarget | null 
   }
 }
 
+/** The home page, or the realm's landing page for a viewer the home page would turn away. */
+function homeTarget(context: MenuContext): MenuTarget | null {
+  return existingRoute({ name: context.homeOpen ? "home" : "root" }, context);
+}
+
 function viewTarget(view: string | undefined, context: MenuContext): MenuTarget | null {
   const spec: ViewRoute | undefined = (VIEW_ROUTES as Record<string, ViewRoute>)[
     (view ?? "").toLowerCase()
@@ -148,6 +159,7 @@ function viewTarget(view: string | undefined, context: MenuContext): MenuTarget 
   if (spec.signedIn && !isSignedIn(context.role)) return null;
   if (spec.adult && context.child) return null;
   if (spec.withProfiles && context.profilesConfigured) return spec.withProfiles;
+  if (spec.route === "home") return homeTarget(context);
   return existingRoute({ name: spec.route, query: spec.query }, context) ?? spec.otherwise ?? null;
 }
 
@@ -248,6 +260,33 @@ export function isCurrent(target: MenuTarget, basePath: string, here: Here): boo
 
 function trimSlash(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, "") : path;
+}
+
+/**
+ * The history page for signed-in viewers, when the realm has it built: the account menu and the
+ * drawer offer it (it has no menu item of its own in config).
+ */
+export function historyTarget(context: MenuContext): MenuTarget | null {
+  return isSignedIn(context.role) ? existingRoute({ name: "history" }, context) : null;
+}
+
+/**
+ * The drawer's entries: the menu's, then the history page for signed-in viewers unless the
+ * menu already leads there. `titles` are the translated labels of what is added.
+ */
+export function drawerEntries(
+  entries: MenuEntry[],
+  context: MenuContext,
+  titles: { history: string },
+): MenuEntry[] {
+  const history = historyTarget(context);
+  if (!history || entries.some((entry) => leadsTo(entry, "history"))) return entries;
+  return [...entries, { id: "history", title: titles.history, featured: false, target: history }];
+}
+
+function leadsTo(entry: MenuEntry, route: string): boolean {
+  if (entry.target) return entry.target.kind === "route" && entry.target.route.name === route;
+  return (entry.children ?? []).some((child) => leadsTo(child, route));
 }
 
 /** Whether an entry signs the viewer out: a form's button rather than a link. */

@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PendingContent } from "../feedback/PendingContent.tsx";
 import { CookieBanner } from "./CookieBanner.tsx";
@@ -5,16 +6,23 @@ import { PromoNotification } from "./PromoNotification.tsx";
 import { SmartBanner } from "./SmartBanner.tsx";
 import { VpnBlocked, VpnNotice } from "./VpnNotice.tsx";
 import { useRootData } from "../realm/use-root-data.ts";
+import { matchRoute, realmRelativePath } from "../realm/routes.ts";
+import { FORM_ROUTES } from "./notices.ts";
 
 /**
  * The realm's banners above its header (app banner, VPN notice) and the dock at the bottom of
- * the window (promo notification above the cookie banner), as the root loader decided.
+ * the window (promo notification above the cookie banner), as the root loader decided. On a
+ * page whose purpose is a form (FORM_ROUTES) the promo waits and the cookie banner sits in the
+ * page's flow, so neither covers the form.
  */
 export function RealmNotices() {
   const root = useRootData();
+  const { pathname } = useLocation();
   const notices = root?.notices.realm;
   if (!notices || !root?.shell) return null;
   const basePath = root.basePath ?? "";
+  const route = matchRoute(realmRelativePath(basePath, pathname))?.route.name;
+  const formPage = route !== undefined && FORM_ROUTES.has(route);
   return (
     <>
       {notices.smartBanner ? (
@@ -28,8 +36,8 @@ export function RealmNotices() {
       {notices.vpn === "detected" ? (
         <VpnNotice basePath={basePath} canLogOut={notices.canLogOut} />
       ) : null}
-      <div className="notice-dock">
-        {notices.promoNotification ? <PromoNotification basePath={basePath} /> : null}
+      <div className="notice-dock" data-in-flow={formPage ? "" : undefined}>
+        {notices.promoNotification && !formPage ? <PromoNotification basePath={basePath} /> : null}
         {notices.cookieBanner ? (
           <CookieBanner basePath={basePath} policyUrl={notices.cookieBanner.policyUrl} />
         ) : null}

@@ -85,3 +85,16 @@ function realmNotices(
     promoNotification: settings.hasPromoNotification === true && !blocked,
   };
 }
+
+/**
+ * Pages whose purpose is a form (spec section 2's sign-in, sign-up, authorize and checkout
+ * routes): no notice may cover it, so the promo notification waits for another page and the
+ * cookie banner is docked in the page's flow rather than over it.
+ */
+export const FORM_ROUTES: ReadonlySet<string> = new Set([
+  "login",
+  "signup",
+  "authorize",
+  "purchase",
+  "pay",
+]);

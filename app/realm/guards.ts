@@ -90,3 +90,12 @@ export function guardRoute(
   }
   return { type: "redirect", to: DEFAULT_TARGET };
 }
+
+/**
+ * Whether the viewer gets the route's page rather than a redirect or a 404 (a viewer checked in
+ * as a guest on the way gets it too): what menus ask before linking to it.
+ */
+export function opensRoute(route: Route, role: ViewerRole, settings: RouteSettings): boolean {
+  const decision = guardRoute(route, role, settings, { from: "/", query: new URLSearchParams() });
+  return decision.type === "allow" || decision.type === "guestCheckIn";
+}

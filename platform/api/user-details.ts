@@ -2,6 +2,7 @@ import type { UserDetailsUpdate } from "../../contract/generated/user-details-up
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import type { UserDetails } from "../../contract/generated/user-details.ts";
+import { normalPhoneNumber } from "../../contract/signup-fields.ts";
 import { isLabelKey, label, type LabelKey } from "../i18n/labels.ts";
 import type { UserRow } from "../identity/sessions.ts";
 import {
@@ -104,8 +105,8 @@ function valuesOf(body: UserDetailsUpdate): Partial<Record<Column, string | null
   const values: Partial<Record<Column, string | null>> = {};
   for (const [column, value] of Object.entries(given) as [Column, string | null | undefined][]) {
     if (value === undefined) continue;
-    // Spaces are how people group digits, never part of the number.
-    const text = column === "phoneNumber" ? value?.replace(/\s+/g, "") : value?.trim();
+    // Spaces, dashes, dots and brackets are how people group digits, never part of the number.
+    const text = column === "phoneNumber" ? normalPhoneNumber(value ?? "") : value?.trim();
     values[column] = text ? text : null;
   }
   return values;

@@ -1,13 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { createTokenIssuer } from "../../platform/auth/tokens.ts";
-import { DEMO_KEYS, TEST_TOKEN_SECRET } from "../fixtures/secrets.ts";
+import { DEMO_KEYS } from "../fixtures/secrets.ts";
 import { expect, test } from "./fixtures.ts";
 import { routeIsBuilt } from "./built-routes.ts";
-import { signIn, signInAs } from "./signed-in.ts";
+import { signInAs, signInAsGuest } from "./signed-in.ts";
 
 /** No link leads to a page that is not built: the account's links appear once it is. */
 const ACCOUNT_BUILT = routeIsBuilt("account");
+const HISTORY_BUILT = routeIsBuilt("history");
 
 /** Spec section 4: mobile mode below 1025 px. */
 const VIEWPORTS = {
@@ -42,16 +42,6 @@ const REALMS = {
   },
 } as const;
 type Realm = keyof typeof REALMS;
-
-async function signInAsGuest(context: BrowserContext, baseURL: string, realm: Realm) {
-  const token = await createTokenIssuer(TEST_TOKEN_SECRET).issueAccess({
-    sub: "guest-e2e",
-    rlm: realm,
-    rol: [],
-    gue: true,
-  });
-  await signIn(context, baseURL, token);
-}
 
 /** Opens a page and waits until it is interactive (not for every image). */
 async function visit(page: Page, path: string) {
@@ -292,6 +282,7 @@ for (const realm of Object.keys(REALMS) as Realm[]) {
           await expect(switcher.getByRole("menuitem")).toHaveText([
             ...(ACCOUNT_BUILT ? ["My account"] : []),
             "Preferences",
+            ...(HISTORY_BUILT ? ["History"] : []),
             "Switch profile",
           ]);
           await expect(switcher.getByRole("menuitem", { name: "Preferences" })).toHaveAttribute(
@@ -305,6 +296,20 @@ for (const realm of Object.keys(REALMS) as Realm[]) {
           await page.keyboard.press("Escape");
           await expect(switcher).toHaveCount(0);
           await expect(trigger).toBeFocused();
+        } else if (HISTORY_BUILT) {
+          // Liga has no profiles: the account button is a menu of the account and the history.
+          await header.getByRole("button", { name: "Account", exact: true }).click();
+          const accountMenu = page.getByRole("menu");
+          await expect(accountMenu.getByRole("menuitem")).toHaveText([
+            ...(ACCOUNT_BUILT ? ["My account"] : []),
+            "History",
+          ]);
+          await expect(accountMenu.getByRole("menuitem", { name: "History" })).toHaveAttribute(
+            "href",
+            "/realm/liga/history",
+          );
+          await page.keyboard.press("Escape");
+          await expect(accountMenu).toHaveCount(0);
         } else if (ACCOUNT_BUILT) {
           await expect(header.getByRole("link", { name: "My account" })).toHaveAttribute(
             "href",

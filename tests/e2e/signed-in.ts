@@ -98,3 +98,18 @@ export async function signInWithPassword(
   await signIn(context, baseUrl, tokens.authorisationToken, tokens.refreshToken);
   return tokens;
 }
+
+/** Signs the browser in as a guest of `realm` (a guest session, as guest check-in gives). */
+export async function signInAsGuest(
+  context: BrowserContext,
+  baseUrl: string,
+  realm: string,
+): Promise<void> {
+  const token = await createTokenIssuer(TEST_TOKEN_SECRET).issueAccess({
+    sub: "guest-e2e",
+    rlm: realm,
+    rol: [],
+    gue: true,
+  });
+  await signIn(context, baseUrl, token);
+}

@@ -240,6 +240,32 @@ describe("sign-up", () => {
     expect((await twice.json()).code).toBe("CONFLICT");
   });
 
+  it("takes a phone number grouped with spaces, dashes, dots and brackets, and stores its digits", async () => {
+    const res = await post("liga", "/api/v2/user/pbr", {
+      email: "grouped.phone@liga.test",
+      secret: "secret-12",
+      taxNumber: "123.456.789-09",
+      country: "BR",
+      phoneNumber: "+55 (11) 91234-5678",
+    });
+    expect(res.status).toBe(201);
+    const [user] = await platform.store.db
+      .select()
+      .from(t.users)
+      .where(eq(t.users.email, "grouped.phone@liga.test"));
+    expect(user!.phoneNumber).toBe("+5511912345678");
+
+    const letters = await post("liga", "/api/v2/user/pbr", {
+      email: "letters.phone@liga.test",
+      secret: "secret-12",
+      taxNumber: "123.456.789-09",
+      country: "BR",
+      phoneNumber: "+55 11 CALL-ME",
+    });
+    expect(letters.status).toBe(400);
+    expect((await letters.json()).details.fields).toEqual({ phoneNumber: "invalidPhoneNumber" });
+  });
+
   it("names every field's problem with the realm's label keys", async () => {
     const res = await post("liga", "/api/v2/user/pbr", {
       email: "not-an-email",

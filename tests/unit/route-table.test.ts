@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { guardRoute, type GuardDecision } from "../../app/realm/guards.ts";
+import { guardRoute, opensRoute, type GuardDecision } from "../../app/realm/guards.ts";
 import {
   CONDITIONS,
   allowedRoles,
@@ -373,5 +373,21 @@ describe("route guarding (spec sections 4 and 6)", () => {
       type: "redirect",
       to: { name: "login", query: { from: "/browse" } },
     });
+  });
+});
+
+describe("which viewers a route opens for (what menus link to)", () => {
+  const home = routeNamed("home");
+  const arena = { ...EVERYTHING_ON, guestsAllowed: true, fullGuestAccess: false };
+  it("the home page turns arena's guests and signed-out visitors away, not its customers", () => {
+    expect(opensRoute(home, "GUEST", arena)).toBe(false);
+    expect(opensRoute(home, "UNAUTHENTICATED", arena)).toBe(false);
+    expect(opensRoute(home, "CUSTOMER", arena)).toBe(true);
+    expect(opensRoute(home, "ADMIN", arena)).toBe(true);
+  });
+  it("with full guest access guests get it, and visitors are checked in as guests on the way", () => {
+    const liga = { ...arena, fullGuestAccess: true };
+    expect(opensRoute(home, "GUEST", liga)).toBe(true);
+    expect(opensRoute(home, "UNAUTHENTICATED", liga)).toBe(true);
   });
 });

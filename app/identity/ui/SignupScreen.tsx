@@ -6,7 +6,7 @@ import { regionName } from "../../ui/intl.ts";
 import type { FormOutcome } from "../session-actions.server.ts";
 import { consentInput } from "../signup-consents.ts";
 import type { signupLoader } from "../signup.server.ts";
-import { ChallengeStatus, FormMessage, PasswordField, TextField } from "./fields.tsx";
+import { ChallengeStatus, FieldError, FormMessage, PasswordField, TextField } from "./fields.tsx";
 import { focusFirstInvalid } from "./LoginScreen.tsx";
 import { useChallengedSubmit } from "./useChallengedSubmit.ts";
 import { useRootData } from "../../realm/use-root-data.ts";
@@ -16,11 +16,13 @@ type Field = SignupField & { countries?: string[] };
 function CountryField({
   field,
   error,
+  reserve,
   value,
   onBlur,
 }: {
   field: Field;
   error?: string | null;
+  reserve?: string | null;
   value?: string;
   onBlur(): void;
 }) {
@@ -56,11 +58,7 @@ function CountryField({
           </option>
         ))}
       </select>
-      {error ? (
-        <p className="form-error" id={`${id}-error`}>
-          {t(error)}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} reserve={reserve} />
     </div>
   );
 }
@@ -76,10 +74,12 @@ interface SignupConsent {
 function ConsentCheckbox({
   consent,
   error,
+  reserve,
   onChange,
 }: {
   consent: SignupConsent;
   error?: string | null;
+  reserve?: string | null;
   onChange(): void;
 }) {
   const t = useT();
@@ -110,11 +110,7 @@ function ConsentCheckbox({
           <span className="visually-hidden"> {t("opensInNewTab")}</span>
         </a>
       ) : null}
-      {error ? (
-        <p className="form-error" id={`${id}-error`}>
-          {t(error)}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} reserve={reserve} />
     </div>
   );
 }
@@ -130,6 +126,11 @@ export function SignupScreen() {
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   // The message area speaks after a submit; before that, each field after the viewer leaves it.
   const [submitted, setSubmitted] = useState(false);
+  // Problems fixed since the last submit keep their space until the next one, so the submit
+  // button does not move away between the press (which takes focus from the field) and the click.
+  const [reserved, setReserved] = useState<{ fields: Record<string, string>; message?: string }>({
+    fields: {},
+  });
   const solving = useChallengedSubmit(outcome, form);
   const busy = solving || navigation.state !== "idle";
   const server = outcome?.status === "error" ? outcome : null;
@@ -150,20 +151,21 @@ export function SignupScreen() {
   };
   const onBlur = (id: string) => {
     setTouched((current) => ({ ...current, [id]: true }));
-    if (form.current) setProblems(check(form.current));
+    if (!form.current) return;
+    const found = check(form.current);
+    const fields = { ...reserved.fields };
+    for (const [shownId, problem] of Object.entries(shownErrors())) {
+      if (!found[shownId]) fields[shownId] = problem;
+    }
+    setReserved({ fields, message: message ?? reserved.message });
+    setProblems(found);
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const found = check(event.currentTarget);
+    setReserved({ fields: {} });
     setProblems(found);
     setSubmitted(true);
-    setTouched(
-      Object.fromEntries(
-        [...page.fields.map((f) => f.id), ...page.consents.map((c) => c.fieldName)].map((id) => [
-          id,
-          true,
-        ]),
-      ),
-    );
+    setTouched(Object.fromEntries(ids.map((id) => [id, true])));
     if (Object.keys(found).length > 0) {
       event.preventDefault();
       const consents = new Set(page.consents.map((c) => c.fieldName));
@@ -175,13 +177,22 @@ export function SignupScreen() {
   const shown = { ...(server?.fields ?? {}), ...problems };
   const errorOf = (id: string) => (touched[id] ? shown[id] : null) ?? server?.fields?.[id] ?? null;
   const message = (submitted ? Object.values(problems)[0] : null) ?? server?.label ?? null;
+  const ids = [...page.fields.map((f) => f.id), ...page.consents.map((c) => c.fieldName)];
+  const shownErrors = () =>
+    Object.fromEntries(
+      ids.flatMap((id) => {
+        const problem = errorOf(id);
+        return problem ? [[id, problem]] : [];
+      }),
+    );
+  const reserveOf = (id: string) => (errorOf(id) ? null : (reserved.fields[id] ?? null));
 
   return (
     <section className="auth-page" aria-labelledby="signup-title">
       <h1 id="signup-title">{t("signUp")}</h1>
       <Form method="post" ref={form} noValidate onSubmit={onSubmit} replace>
         <p className="form-required-note">{t("requiredFieldsNote")}</p>
-        <FormMessage label={message} requestId={server?.requestId} />
+        <FormMessage label={message} requestId={server?.requestId} reserve={reserved.message} />
         <ChallengeStatus solving={solving} asked={outcome?.status === "challenge"} />
         <input type="hidden" name="from" value={page.from ?? ""} />
         {page.fields.map((field) => {
@@ -190,6 +201,7 @@ export function SignupScreen() {
             label: t(field.placeholder ?? field.id),
             required: field.required,
             error: errorOf(field.id),
+            reserve: reserveOf(field.id),
             onBlur: () => onBlur(field.id),
           };
           if (field.type === "country") {
@@ -198,6 +210,7 @@ export function SignupScreen() {
                 key={field.id}
                 field={field}
                 error={errorOf(field.id)}
+                reserve={reserveOf(field.id)}
                 value={server?.values?.[field.id]}
                 onBlur={() => onBlur(field.id)}
               />
@@ -233,6 +246,7 @@ export function SignupScreen() {
                 key={consent.fieldName}
                 consent={consent}
                 error={errorOf(consent.fieldName)}
+                reserve={reserveOf(consent.fieldName)}
                 onChange={() => onBlur(consent.fieldName)}
               />
             ))}

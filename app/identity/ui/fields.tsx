@@ -7,6 +7,11 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | 
   label: string;
   /** Label key of the problem to show, if any. */
   error?: string | null;
+  /**
+   * Label key of a problem the viewer has since fixed: its space is kept (unseen) until the form
+   * is sent, so nothing below moves while the viewer reaches for the submit button.
+   */
+  reserve?: string | null;
   hint?: ReactNode;
 }
 
@@ -20,8 +25,7 @@ function RequiredMark() {
 }
 
 /** A labelled input whose problem is announced and tied to it (aria-describedby). */
-export function TextField({ name, label, error, hint, required, ...input }: FieldProps) {
-  const t = useT();
+export function TextField({ name, label, error, reserve, hint, required, ...input }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -45,13 +49,37 @@ export function TextField({ name, label, error, hint, required, ...input }: Fiel
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="form-error" id={errorId}>
-          {t(error)}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} reserve={reserve} />
     </div>
   );
+}
+
+/**
+ * A field's problem, tied to it by `id`; or, once fixed, the same text unseen and unread,
+ * holding its place until the form is sent.
+ */
+export function FieldError({
+  id,
+  error,
+  reserve,
+}: {
+  id: string;
+  error?: string | null;
+  reserve?: string | null;
+}) {
+  const t = useT();
+  if (error) {
+    return (
+      <p className="form-error" id={id}>
+        {t(error)}
+      </p>
+    );
+  }
+  return reserve ? (
+    <p className="form-error form-error-reserved" aria-hidden="true">
+      {t(reserve)}
+    </p>
+  ) : null;
 }
 
 /** A password input with a show/hide switch (spec section 5). */
@@ -79,10 +107,13 @@ export function FormMessage({
   label,
   requestId,
   tone = "error",
+  reserve,
 }: {
   label?: string | null;
   requestId?: string;
   tone?: "error" | "info" | "success";
+  /** Label key of a message since resolved: its space is kept, unseen, until the form is sent. */
+  reserve?: string | null;
 }) {
   const t = useT();
   return (
@@ -95,6 +126,10 @@ export function FormMessage({
           <p>{t(label)}</p>
           {requestId ? <p className="form-request-id">{t("requestIdIs", { requestId })}</p> : null}
         </>
+      ) : reserve ? (
+        <p className="form-message-reserved" aria-hidden="true">
+          {t(reserve)}
+        </p>
       ) : null}
     </div>
   );

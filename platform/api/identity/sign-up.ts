@@ -3,6 +3,7 @@ import type { RealmSettings } from "../../../schemas/generated/realm-settings.ts
 import {
   EMAIL_PATTERN,
   formProblems,
+  normalFieldValue,
   PASSWORD_LENGTH,
   signupProvider,
 } from "../../../contract/signup-fields.ts";
@@ -74,7 +75,7 @@ async function signUp(c: Context<PlatformEnv>, renames: Record<string, string>) 
   for (const field of provider?.fields ?? []) {
     const sent =
       input[renames[field.id] ?? field.id] ?? (meta as Record<string, unknown>)[field.id];
-    values[field.id] = text(sent);
+    values[field.id] = normalFieldValue(field, text(sent));
   }
   values.email = text(input.email);
   values.password = text(input.secret);

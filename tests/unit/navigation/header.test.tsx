@@ -33,6 +33,10 @@ function setViewportWidth(width: number) {
 const ACCOUNT = isBuilt(routeNamed("account"))
   ? ({ kind: "route", route: { name: "account" } } as const)
   : null;
+/** The watch history, in the account menu once its page is built. */
+const HISTORY = isBuilt(routeNamed("history"))
+  ? ({ kind: "route", route: { name: "history" } } as const)
+  : null;
 
 describe("top-right buttons (spec section 2)", () => {
   const context = (overrides: Partial<MenuContext & { eventCount: number }> = {}) => ({
@@ -40,6 +44,7 @@ describe("top-right buttons (spec section 2)", () => {
     child: false,
     features: FEATURES,
     profilesConfigured: false,
+    homeOpen: true,
     eventCount: 3,
     ...overrides,
   });
@@ -68,12 +73,20 @@ describe("top-right buttons (spec section 2)", () => {
   });
 
   it.each<ViewerRole>(["CUSTOMER", "ADMIN"])(
-    "%s: live now with the live count, the account once its page is built; no sign-in",
+    "%s: live now with the live count, the account and history once their pages are built; no sign-in",
     (role) => {
       expect(headerUtilities(context({ role }), "/")).toEqual({
         search: { kind: "route", route: { name: "search" } },
         liveNow: { target: { kind: "here", hash: "livenow" }, count: 3 },
-        account: ACCOUNT && { kind: "link", target: ACCOUNT },
+        account: HISTORY
+          ? {
+              kind: "switcher",
+              account: ACCOUNT,
+              preferences: null,
+              history: HISTORY,
+              profiles: null,
+            }
+          : ACCOUNT && { kind: "link", target: ACCOUNT },
         signIn: null,
         signUp: null,
       });
@@ -86,12 +99,19 @@ describe("top-right buttons (spec section 2)", () => {
       kind: "switcher",
       account: ACCOUNT,
       preferences: { kind: "here", query: { preferences: "" } },
+      history: HISTORY,
       profiles,
     });
     expect(
       headerUtilities(context({ profilesConfigured: true, child: true }), "/").account,
-    ).toEqual({ kind: "switcher", account: null, preferences: null, profiles });
-    expect(headerUtilities(context({ child: true }), "/").account).toBeNull();
+    ).toEqual({ kind: "switcher", account: null, preferences: null, history: HISTORY, profiles });
+    expect(
+      headerUtilities(context({ child: true, features: { ...FEATURES } }), "/").account,
+    ).toEqual(
+      HISTORY
+        ? { kind: "switcher", account: null, preferences: null, history: HISTORY, profiles: null }
+        : null,
+    );
     expect(headerUtilities(context({ eventCount: undefined }), "/").liveNow?.count).toBe(0);
   });
 });
@@ -176,7 +196,7 @@ function rootData({
   return {
     locale: "en",
     basePath: "/realm/arena",
-    viewer: { role, child: false },
+    viewer: { role, child: false, homeOpen: true },
     shell: {
       realm: {
         name: "arena",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  drawerEntries,
   containsCurrent,
   hrefOf,
   isCurrent,
@@ -28,6 +29,7 @@ const customer: MenuContext = {
   child: false,
   features: ALL_FEATURES,
   profilesConfigured: false,
+  homeOpen: true,
 };
 const as = (overrides: Partial<MenuContext>): MenuContext => ({ ...customer, ...overrides });
 const view = (name: string): Item => ({ type: "VIEW", title: name, data: { view: name } });
@@ -63,6 +65,29 @@ describe("menu item targets (spec section 2)", () => {
     });
     expect(itemTarget(link("javascript:alert(1)"), customer)).toBeNull();
     expect(itemTarget({ type: "OUTBOUND_LINK", title: "Shop" }, customer)).toBeNull();
+  });
+
+  it("home leads to the realm's landing page for a viewer the home page would turn away", () => {
+    const guest = as({ role: "GUEST", homeOpen: false });
+    expect(itemTarget(view("home"), guest)).toEqual(route("root"));
+    expect(itemTarget(section("home"), guest)).toEqual(route("root"));
+    expect(itemTarget(view("home"), as({ role: "GUEST" }))).toEqual(route("home"));
+  });
+
+  it("the drawer adds the history page for signed-in viewers, unless the menu leads there", () => {
+    const titles = { history: "History" };
+    const history = builtRoute("history");
+    const entries = menuEntries([view("news")], customer);
+    expect(drawerEntries(entries, customer, titles)).toEqual(
+      history
+        ? [...entries, { id: "history", title: "History", featured: false, target: history }]
+        : entries,
+    );
+    for (const role of ["GUEST", "UNAUTHENTICATED"] as const) {
+      expect(drawerEntries(entries, as({ role }), titles)).toEqual(entries);
+    }
+    const withHistory = menuEntries([view("history")], customer);
+    expect(drawerEntries(withHistory, customer, titles)).toEqual(withHistory);
   });
 
   it("views open the route configured for their name", () => {
