@@ -1,4 +1,6 @@
 import type { BrowserContext } from "@playwright/test";
+import { createCookie } from "@remix-run/node";
+import { createHash } from "node:crypto";
 import { sessionStorage, SESSION_COOKIE } from "../../app/session/session.server.ts";
 import { createTokenIssuer, type Role } from "../../platform/auth/tokens.ts";
 import { encodeChallengeInput, solveChallenge, type Challenge } from "../../contract/challenge.ts";
@@ -87,6 +89,19 @@ export async function passwordSession(
   return res.json();
 }
 
+/**
+ * The signed device cookie of the one browser a demo account watches on in these tests: the
+ * tests of a worker share the demo accounts, and each new browser would otherwise be another
+ * device, until the account's limit of streams refuses the next (OTHER_DEVICE). One device
+ * starting playback again replaces its own session, as a viewer reloading a page does.
+ */
+async function demoDeviceCookie(email: string): Promise<string> {
+  const hex = createHash("sha256").update(`e2e-device:${email}`).digest("hex");
+  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  const header = await createCookie("device_id", { secrets: [TEST_SESSION_SECRET] }).serialize(id);
+  return header.slice("device_id=".length, header.indexOf(";"));
+}
+
 /** Signs the browser in as a demo account, with a real session (as the sign-in page would). */
 export async function signInWithPassword(
   context: BrowserContext,
@@ -96,6 +111,16 @@ export async function signInWithPassword(
 ) {
   const tokens = await passwordSession(baseUrl, realm, email);
   await signIn(context, baseUrl, tokens.authorisationToken, tokens.refreshToken);
+  await context.addCookies([
+    {
+      name: "device_id",
+      value: await demoDeviceCookie(email),
+      url: baseUrl,
+      httpOnly: true,
+      sameSite: "Lax",
+      secure: true,
+    },
+  ]);
   return tokens;
 }
 
