@@ -1,16 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { SiteFeedback } from "./feedback/SiteFeedback.tsx";
+import { ErrorStatus, errorTitleKey } from "./ui/ErrorStatus.tsx";
 import { i18nFor, uiLanguage } from "./i18n/i18n.ts";
 import { GUEST_BODY_CLASS } from "./notices/notices.ts";
 import { impersonationOf } from "./impersonation/impersonation.server.ts";
@@ -22,13 +15,6 @@ import { opensRoute } from "./realm/guards.ts";
 import { realmFeatures, routeNamed, type RouteSettings } from "./realm/routes.ts";
 import { viewerTheme } from "./realm/viewer-theme.ts";
 import { themeStyle } from "./realm/theme.ts";
-import {
-  BadRequest,
-  ConnectionFailed,
-  Forbidden,
-  GenericError,
-  NotFound,
-} from "./ui/StatusPage.tsx";
 import { SkipLink } from "./ui/SkipLink.tsx";
 import styles from "./styles/app.css?url";
 import uiStyles from "./styles/ui.css?url";
@@ -122,22 +108,6 @@ export default function App() {
   );
 }
 
-/** Label key of the page an error shows; the boundary and the document title agree on it. */
-function errorTitleKey(
-  error: unknown,
-): "pageNotFound" | "accessDenied" | "connectionFailed" | "badRequest" | "anErrorOccured" {
-  if (isRouteErrorResponse(error) && error.status === 404) return "pageNotFound";
-  if (isRouteErrorResponse(error) && error.status === 400) return "badRequest";
-  if (isRouteErrorResponse(error) && error.status === 403) return "accessDenied";
-  if (isRouteErrorResponse(error) && error.status === 503) return "connectionFailed";
-  return "anErrorOccured";
-}
-
 export function ErrorBoundary() {
-  const key = errorTitleKey(useRouteError());
-  if (key === "pageNotFound") return <NotFound />;
-  if (key === "accessDenied") return <Forbidden />;
-  if (key === "connectionFailed") return <ConnectionFailed />;
-  if (key === "badRequest") return <BadRequest />;
-  return <GenericError />;
+  return <ErrorStatus error={useRouteError()} />;
 }

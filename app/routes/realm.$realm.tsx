@@ -1,5 +1,6 @@
-import type { LinksFunction } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Outlet, useRouteError } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { AccountDialogs } from "../account/AccountDialogs.tsx";
 import { ImpersonationBanner } from "../impersonation/ImpersonationBanner.tsx";
 import { ListsProvider } from "../lists/ListsProvider.tsx";
@@ -11,6 +12,10 @@ import accountStyles from "../styles/account.css?url";
 import navigationStyles from "../styles/navigation.css?url";
 import searchStyles from "../styles/search.css?url";
 import { useRootData } from "../realm/use-root-data.ts";
+import { i18nFor } from "../i18n/i18n.ts";
+import type { loader as rootLoader } from "../root.tsx";
+import { ErrorStatus, errorTitleKey } from "../ui/ErrorStatus.tsx";
+import { NotFoundMessage } from "../ui/StatusPage.tsx";
 import { MAIN_ID } from "../ui/SkipLink.tsx";
 
 export const links: LinksFunction = () => [
@@ -20,10 +25,50 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: searchStyles },
 ];
 
+/** Titles the page its error boundary shows, "Page not found · Realm"; pages title themselves. */
+export const meta: MetaFunction<unknown, { root: typeof rootLoader }> = ({ error, matches }) => {
+  if (error === undefined || error === null) return [];
+  const root = matches.find((match) => match.id === "root")?.data;
+  const title = i18nFor(root?.locale, root?.shell?.translations).t(errorTitleKey(error));
+  const realmName = root?.shell?.realm.fullName;
+  return [
+    { title: realmName ? `${title} · ${realmName}` : title },
+    { name: "robots", content: "noindex" },
+  ];
+};
+
 /** The realm's frame around its pages: the site header with its navigation, then the page. */
 export default function RealmFrame() {
   const root = useRootData();
   if (!root?.shell) return <Outlet />;
+  return (
+    <Frame>
+      <RealmContent>
+        <Outlet />
+      </RealmContent>
+    </Frame>
+  );
+}
+
+/**
+ * A page of the realm that is not there (an unknown item, a realm without a not-found page of
+ * its own) keeps the realm's header and menu, so the viewer can go on from it; other errors
+ * show their status page alone.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRootData();
+  if (!root?.shell || !(isRouteErrorResponse(error) && error.status === 404)) {
+    return <ErrorStatus error={error} />;
+  }
+  return (
+    <Frame>
+      <NotFoundMessage home={root.basePath || "/"} />
+    </Frame>
+  );
+}
+
+function Frame({ children }: { children: ReactNode }) {
   return (
     <ListsProvider>
       <ImpersonationBanner />
@@ -33,9 +78,7 @@ export default function RealmFrame() {
       <LiveNowDialog />
       <SearchDialog />
       <main id={MAIN_ID} tabIndex={-1}>
-        <RealmContent>
-          <Outlet />
-        </RealmContent>
+        {children}
       </main>
     </ListsProvider>
   );

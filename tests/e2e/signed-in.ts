@@ -95,11 +95,25 @@ export async function passwordSession(
  * device, until the account's limit of streams refuses the next (OTHER_DEVICE). One device
  * starting playback again replaces its own session, as a viewer reloading a page does.
  */
-async function demoDeviceCookie(email: string): Promise<string> {
+export async function demoDeviceCookie(email: string): Promise<string> {
   const hex = createHash("sha256").update(`e2e-device:${email}`).digest("hex");
   const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
   const header = await createCookie("device_id", { secrets: [TEST_SESSION_SECRET] }).serialize(id);
   return header.slice("device_id=".length, header.indexOf(";"));
+}
+
+/** Makes the browser the one device `email` (a demo account) watches on (`demoDeviceCookie`). */
+export async function useDemoDevice(context: BrowserContext, baseUrl: string, email: string) {
+  await context.addCookies([
+    {
+      name: "device_id",
+      value: await demoDeviceCookie(email),
+      url: baseUrl,
+      httpOnly: true,
+      sameSite: "Lax",
+      secure: true,
+    },
+  ]);
 }
 
 /** Signs the browser in as a demo account, with a real session (as the sign-in page would). */
@@ -111,16 +125,7 @@ export async function signInWithPassword(
 ) {
   const tokens = await passwordSession(baseUrl, realm, email);
   await signIn(context, baseUrl, tokens.authorisationToken, tokens.refreshToken);
-  await context.addCookies([
-    {
-      name: "device_id",
-      value: await demoDeviceCookie(email),
-      url: baseUrl,
-      httpOnly: true,
-      sameSite: "Lax",
-      secure: true,
-    },
-  ]);
+  await useDemoDevice(context, baseUrl, email);
   return tokens;
 }
 

@@ -7,7 +7,7 @@ import { SESSION_COOKIE } from "../../app/session/session.server.ts";
 import { routeIsBuilt } from "./built-routes.ts";
 import { expect, test } from "./fixtures.ts";
 import { DEMO_KEYS } from "../fixtures/secrets.ts";
-import { passwordSession, sessionCookieValue } from "./signed-in.ts";
+import { demoDeviceCookie, passwordSession, sessionCookieValue } from "./signed-in.ts";
 import type { Realm } from "./watching.ts";
 
 /**
@@ -111,8 +111,13 @@ function detailLinks(base: string, pages: Fetched[]): Map<string, string> {
 /** Every page type of a realm: signed out (landing, sign-in, sign-up) and as its demo viewer. */
 async function pagesOf(baseURL: string, realm: Realm): Promise<Fetched[]> {
   const base = `/realm/${realm}`;
-  const session = await passwordSession(baseURL, realm, `viewer@${realm}.test`);
-  const cookie = `${SESSION_COOKIE}=${await sessionCookieValue(session.authorisationToken, session.refreshToken)}`;
+  const email = `viewer@${realm}.test`;
+  const session = await passwordSession(baseURL, realm, email);
+  // Watch pages start playback: as the demo viewer's one device, not a new one per page.
+  const cookie = [
+    `${SESSION_COOKIE}=${await sessionCookieValue(session.authorisationToken, session.refreshToken)}`,
+    `device_id=${await demoDeviceCookie(email)}`,
+  ].join("; ");
   const pages: Fetched[] = [];
   const add = async (name: string, path: string, withSession: boolean) => {
     const page = await get(baseURL, path, withSession ? cookie : undefined);
