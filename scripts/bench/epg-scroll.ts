@@ -3,10 +3,8 @@
  * requestAnimationFrame) and the longest main-thread task (the Long Tasks API, which reports tasks
  * over 50 ms) while the grid is scrolled across 24 hours and down through every channel.
  */
-import { chromium, type Browser } from "@playwright/test";
 import { BenchError } from "./server.ts";
-
-const CHROMIUM = "/usr/bin/chromium";
+import { launchChromium } from "./watch.ts";
 /** One frame at 60 Hz. */
 export const FRAME_BUDGET_MS = 1000 / 60;
 
@@ -57,12 +55,7 @@ const SCROLL_THROUGH_THE_DAY = `(async () => {
 
 /** Scrolls the guide at `url` (with `cookie`) across the day and down its channels. */
 export async function measureEpgScroll(url: string, cookie: string): Promise<ScrollFigures> {
-  let browser: Browser;
-  try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
-  } catch (error) {
-    throw new BenchError(`Chromium did not start (${CHROMIUM}): ${(error as Error).message}`);
-  }
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },

@@ -154,17 +154,21 @@ const playing = async (page: Page) => {
   );
 };
 
+/** Debian's Chromium for a bench; a clear bench error when it does not start. */
+export async function launchChromium(): Promise<Browser> {
+  try {
+    return await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  } catch (error) {
+    throw new BenchError(`Chromium did not start (${CHROMIUM}): ${(error as Error).message}`);
+  }
+}
+
 /** Figures for a realm whose guests may watch: one video and one live event of it. */
 export async function measureWatchPages(
   baseUrl: string,
   paths: { home: string; vod: string; live: string },
 ): Promise<WatchFigures> {
-  let browser: Browser;
-  try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
-  } catch (error) {
-    throw new BenchError(`Chromium did not start (${CHROMIUM}): ${(error as Error).message}`);
-  }
+  const browser = await launchChromium();
   try {
     const vod = await measureFirstFrame(browser, baseUrl, paths.vod);
     const live = await measureFirstFrame(browser, baseUrl, paths.live);
