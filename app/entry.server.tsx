@@ -6,6 +6,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { holdDocumentEnd } from "./document/hold-document-end.server.ts";
 import { CspNonceContext } from "./realm/csp-nonce.ts";
 
+// The server hands the invalidation bus's messages to the build through its entry module.
+export { invalidateAppCaches } from "./realm/cache-invalidation.server.ts";
+
 const ABORT_DELAY_MS = 5_000;
 export const streamTimeout = ABORT_DELAY_MS;
 

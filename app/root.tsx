@@ -16,17 +16,12 @@ import { realmFeatures, routeNamed, type RouteSettings } from "./realm/routes.ts
 import { viewerTheme } from "./realm/viewer-theme.ts";
 import { themeStyle } from "./realm/theme.ts";
 import { SkipLink } from "./ui/SkipLink.tsx";
-import styles from "./styles/app.css?url";
-import uiStyles from "./styles/ui.css?url";
-import blockStyles from "../blocks/generated/styles.css?url";
-import feedbackStyles from "./styles/feedback.css?url";
+// One render-blocking sheet: app/styles/site.css bundles the base, UI, blocks, notices and frame.
+import styles from "./styles/site.css?url";
 import { useRootData } from "./realm/use-root-data.ts";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
-  { rel: "stylesheet", href: uiStyles },
-  { rel: "stylesheet", href: blockStyles },
-  { rel: "stylesheet", href: feedbackStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -1,4 +1,5 @@
 import type { PageZones } from "../schemas/generated/page-zones.ts";
+import type { Localized } from "../schemas/localized-text.ts";
 import { blockRegistry, type BlockData } from "./registry.ts";
 import type { Block, BlockOf, BlockType, ResolveContext, ZoneName } from "./types.ts";
 
@@ -30,7 +31,10 @@ export const isPerViewer = (config: Block): boolean => definitionOf(config)?.per
  * Resolves the data of every block of every zone at once: a page waits for its slowest block,
  * not for the sum of them, and a block that fails is reported in place, not thrown.
  */
-export async function resolveZones(zones: PageZones, ctx: ResolveContext): Promise<ResolvedZones> {
+export async function resolveZones(
+  zones: Localized<PageZones>,
+  ctx: ResolveContext,
+): Promise<ResolvedZones> {
   const names = Object.keys(zones) as ZoneName[];
   const settled = await Promise.all(
     names.map((name) =>

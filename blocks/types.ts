@@ -4,6 +4,7 @@ import type { Hero } from "../contract/generated/init-response.ts";
 import type { PageZones } from "../schemas/generated/page-zones.ts";
 import type { ContentLink } from "../app/ui/render-context.tsx";
 import type { BlockConfigs } from "./generated/types.ts";
+import type { Localized } from "../schemas/localized-text.ts";
 import type { ResultSet } from "../contract/generated/result-set.ts";
 import type { WatchHistoryItem } from "../contract/generated/watch-history.ts";
 import type { Sponsor } from "../schemas/generated/sponsor.ts";
@@ -101,6 +102,7 @@ export interface BlockDefinition<Config extends { type: string; id: string }, Da
 
 /** Any block of a composed page: one of the block folders' configs. */
 export type BlockType = keyof BlockConfigs;
-export type Block = BlockConfigs[BlockType];
-export type BlockOf<T extends BlockType> = BlockConfigs[T];
+/** A block as it is resolved and rendered: its texts are in the viewer's language (Localized). */
+export type Block = Localized<BlockConfigs[BlockType]>;
+export type BlockOf<T extends BlockType> = Localized<BlockConfigs[T]> & { type: T; id: string };
 export type ZoneName = keyof PageZones;

@@ -48,12 +48,19 @@ import type { SitemapListing } from "./generated/sitemap-listing.ts";
 import type { UserDetailsUpdate } from "./generated/user-details-update.ts";
 import type { UserDetails } from "./generated/user-details.ts";
 import type { WatchItem } from "./generated/watch-item.ts";
+import type { Basket } from "./generated/basket.ts";
+import type { BasketPayment, Order } from "./generated/order.ts";
+import type { Licence } from "../schemas/generated/licence.ts";
+import type { VoucherRule } from "../schemas/generated/voucher-rule.ts";
+import type { Voucher } from "../schemas/generated/voucher.ts";
 import type { BodySchemaName } from "./schemas/index.ts";
 
 /** The generated type of each body schema, by the name the endpoint table uses. */
 export interface BodyTypes {
   adminUsers: AdminUserList;
   apiErrorBody: ApiErrorBody;
+  basket: Basket;
+  basketPayment: BasketPayment;
   card: Card;
   consentAnswers: ConsentAnswers;
   consentAnswersUpdate: ConsentAnswersUpdate;
@@ -66,6 +73,7 @@ export interface BodyTypes {
   impersonationSession: ImpersonationSession;
   initResponse: InitResponse;
   jsonObject: JsonObject;
+  licence: Licence;
   listChange: ListChange;
   listDetail: ListDetail;
   listMembership: ListMembership;
@@ -74,6 +82,7 @@ export interface BodyTypes {
   localeData: LocaleData;
   missingInformation: MissingInformation;
   newsDetail: NewsDetail;
+  order: Order;
   outbox: OutboxList;
   parentalControl: ParentalControl;
   playbackGrant: PlaybackGrant;
@@ -95,6 +104,8 @@ export interface BodyTypes {
   userDetails: UserDetails;
   userDetailsUpdate: UserDetailsUpdate;
   videoDetail: VideoDetail;
+  voucher: Voucher;
+  voucherRule: VoucherRule;
   watchHistory: WatchHistory;
   viewerList: ViewerList;
   viewerLists: ViewerLists;

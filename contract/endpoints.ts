@@ -726,6 +726,21 @@ export const ENDPOINTS = {
     response: "watchHistory",
     summary: "What the viewer watched, latest first",
   },
+  basket: {
+    method: "GET",
+    path: "/v4/basket",
+    auth: "viewer",
+    response: "basket",
+    summary: "What buying a licence charges now and later, with a voucher and the country's tax",
+  },
+  basketPay: {
+    method: "POST",
+    path: "/v4/basket/pay",
+    auth: "viewer",
+    request: "basketPayment",
+    response: "order",
+    summary: "Buys a licence with one of the basket's providers, once per idempotency key",
+  },
   oauthCode: {
     method: "POST",
     path: "/v4/oauth2-auth/code",

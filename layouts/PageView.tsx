@@ -2,6 +2,7 @@ import { Zone } from "../blocks/Zone.tsx";
 import type { ResolvedZones } from "../blocks/resolve.ts";
 import type { ComposedPage } from "../schemas/generated/page.ts";
 import type { Section } from "../schemas/generated/section.ts";
+import type { Localized } from "../schemas/localized-text.ts";
 import { layoutRegistry } from "./registry.ts";
 
 /** A resolved composed page rendered into its layout, one Zone per zone the page fills. */
@@ -10,7 +11,7 @@ export function PageView({
   zones,
   titled = true,
 }: {
-  page: ComposedPage | Section;
+  page: Localized<ComposedPage | Section>;
   zones: ResolvedZones;
   /** Render the page title as its h1 (off under another h1, as on the not-found page). */
   titled?: boolean;

@@ -13,14 +13,22 @@ import section from "./section.schema.json";
 import cancellationPromo from "./cancellation-promo.schema.json";
 import routeTable from "./route-table.schema.json";
 import link from "./link.schema.json";
+import localizedText from "./localized-text.schema.json";
+import licence from "./licence.schema.json";
+import voucherRule from "./voucher-rule.schema.json";
+import voucher from "./voucher.schema.json";
 
 /** Every schema, so one validator instance can resolve their `$ref`s to each other. */
 export const allSchemas = [
   link,
+  localizedText,
   realmSettings,
   theme,
   menu,
   content,
+  licence,
+  voucherRule,
+  voucher,
   seedRealm,
   sponsor,
   contentQuery,

@@ -68,7 +68,7 @@ function semanticIssues(page: ComposedPage | Section): PageIssue[] {
 }
 
 /** Prefixes an issue inside a block with the block's place, type and id. */
-function inBlock(page: unknown, issue: ValidationIssue): PageIssue {
+export function inBlock(page: unknown, issue: ValidationIssue): PageIssue {
   const match = BLOCK_POINTER.exec(issue.pointer);
   if (!match) return issue;
   const [, zone, index, rest] = match;

@@ -9,6 +9,8 @@ export interface ValidationIssue {
   message: string;
   /** "key" when the issue is best shown at the property's name, e.g. an unknown property. */
   target?: "key";
+  /** "warning": worth fixing, but the config is still valid and is served (or seeded) as it is. */
+  severity?: "warning";
 }
 
 export type ValidationResult<T> =
@@ -31,6 +33,9 @@ export function schemaAjv(): Ajv2020 {
   addFormats(ajv);
   // The message editors (VS Code) show when a pattern fails; the validator shows it too.
   ajv.addKeyword({ keyword: "patternErrorMessage", schemaType: "string" });
+  // Names the generated type of a field whose schema has more than its $ref (lengths), so every
+  // localisable text is typed LocalizedText rather than a copy of it.
+  ajv.addKeyword({ keyword: "tsType", schemaType: "string" });
   return ajv;
 }
 

@@ -1,19 +1,26 @@
 /**
  * `npm run bench`: builds the app, starts the production server on a free port with an empty
  * data directory, and measures
- *   (a) the realm home page against a static file of the same size served by the same process,
- *       twice: rendered for every request (the page cache bypassed with `Cache-Control:
- *       no-cache`; the ratio says what server rendering costs over just sending bytes), and as
- *       a guest gets it, from the server's page cache (server/page-cache.ts), and
+ *   (a) a realm home page per kind of viewer (a visitor from the page cache and rendered, a
+ *       checked-in guest, a signed-in viewer) against a static file of the same size served by
+ *       the same process, in interleaved rounds (bench/viewers.ts), with page sizes and the
+ *       server's memory, and
  *   (b) the JavaScript each route loads on a first visit, raw and gzipped, and
  *   (c) the programme guide of 50 channels for one day against the home page of the same realm,
  *       both rendered for every request, and the JavaScript each loads (bench/epg.ts), and
  *   (d) search latency against catalogue size, beside a sequential ILIKE scan (bench/search.ts;
- *       also alone: `npm run bench:search`).
+ *       also alone: `npm run bench:search`), and
+ *   (e) Lighthouse 12 mobile for home (liga, arena), a watch page and login, each figure beside
+ *       its goal (bench/lighthouse.ts; also alone against the last build), and
+ *   (f) two servers on one PostgreSQL under 200 connections of guests, checked-in guests and
+ *       signed-in viewers: errors, p50/p99 and memory (bench/two-servers.ts; also alone:
+ *       `npm run bench:scale`; skipped when PostgreSQL is not reachable).
  * Prints both and writes them to bench/results.json. `BENCH_DURATION` (seconds, default 10)
- * sets how long each load run lasts. Exit 0 on success, 1 with a one-line reason on failure.
+ * sets how long each load run lasts, `BENCH_ROUNDS` (default 3) how many rounds (a); `--quick`
+ * is 2 s and 1 round, for a look during development. Exit 0 on success, 1 with a one-line reason on failure.
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { CONNECTIONS, measure, type LoadFigures } from "./bench/load.ts";
 import { CACHE_STATUS_HEADER } from "../server/page-cache.ts";
@@ -29,6 +36,18 @@ import {
 import { fixed, kib, table } from "./bench/table.ts";
 import { measureWatchPages, type FirstFrameStats, type WatchFigures } from "./bench/watch.ts";
 import { searchSection, type SearchBenchResult } from "./bench/search.ts";
+import { measureViewers, type Spread, type ViewersFigures } from "./bench/viewers.ts";
+import { TEST_SESSION_SECRET } from "../tests/fixtures/secrets.ts";
+import { scaleFailure, scaleSection, type ScaleFigures } from "./bench/two-servers.ts";
+import {
+  LIGHTHOUSE_GOALS,
+  LIGHTHOUSE_RUNS,
+  ligaVideoId,
+  lighthousePages,
+  measureLighthouse,
+  printLighthouse,
+  type LighthouseFigures,
+} from "./bench/lighthouse.ts";
 import { EPG_CHANNELS, EPG_REALM, guestCookie, prepareEpgStore } from "./bench/epg.ts";
 import { FRAME_BUDGET_MS, measureEpgScroll, type ScrollFigures } from "./bench/epg-scroll.ts";
 
@@ -38,6 +57,14 @@ const HOME_PATH = "/realm/arena";
 const BASELINE_NAME = "bench-baseline.html";
 const BASELINE_FILE = path.join(ROOT, "public", BASELINE_NAME);
 const RESULTS_FILE = path.join(ROOT, "bench", "results.json");
+/** The last full run's report, as printed, with the date and the machine. */
+const REPORT_FILE = path.join(ROOT, "docs", "benchmarks.md");
+const printed: string[] = [];
+const print = console.log;
+console.log = (...parts: unknown[]) => {
+  printed.push(parts.map(String).join(" "));
+  print(...parts);
+};
 /** Asks for a fresh answer: the page cache passes the request to the renderer untouched. */
 const BYPASS_CACHE = { "Cache-Control": "no-cache" };
 
@@ -53,20 +80,23 @@ async function main() {
   buildApp();
   // Sizes come from the files just built, before anything touches public/.
   const js = await routeJsSizes(ROOT);
+  // Known to the bench, so that it can sign a demo viewer's session cookie as sign-in would.
+  process.env.SESSION_SECRET ??= TEST_SESSION_SECRET;
   server = await startServer(prepareEpgStore);
   const home = await writeBaseline(server.baseUrl);
   const homeUrl = `${server.baseUrl}${HOME_PATH}`;
   // Each run must measure what it says: rendered every time, or answered from the cache.
   await expectCacheStatus(homeUrl, BYPASS_CACHE, "bypass");
   await expectCacheStatus(homeUrl, {}, "hit");
-  // One after the other: concurrent runs would compete for the same CPU and skew both.
-  const homeLoad = await measure(homeUrl, duration, BYPASS_CACHE);
-  const cachedLoad = await measure(homeUrl, duration);
-  const staticLoad = await measure(`${server.baseUrl}/${BASELINE_NAME}`, duration);
-  const ratio = homeLoad.rps / staticLoad.rps;
-  const cachedRatio = cachedLoad.rps / staticLoad.rps;
-
-  printLoad(home.bytes, duration, { homeLoad, cachedLoad, staticLoad, ratio, cachedRatio });
+  const viewers = await measureViewers({
+    baseUrl: server.baseUrl,
+    serverPid: server.pid,
+    staticPath: `/${BASELINE_NAME}`,
+    staticBytes: home.bytes,
+    durationSeconds: duration,
+    rounds: rounds(),
+  });
+  printViewers(viewers);
   printJs(js);
   const epg = await measureEpg(server.baseUrl, duration, js);
   printEpg(epg, duration);
@@ -76,22 +106,31 @@ async function main() {
   );
   const watch = await measureWatch(server.baseUrl);
   printWatch(watch);
+  // One run per page with --quick (a look, not a figure to keep).
+  const lighthouseRuns = QUICK ? 1 : LIGHTHOUSE_RUNS;
+  const lighthouse = await measureLighthouse(
+    server.baseUrl,
+    lighthousePages(await ligaVideoId(server.baseUrl)),
+    lighthouseRuns,
+  );
+  printLighthouse(lighthouse, lighthouseRuns);
   // In stores of its own, after the server's runs (it would compete for the same CPU).
   const search = await searchSection();
+  // After the one server's runs too; 60 s unless BENCH_DURATION says otherwise.
+  const scale = await scaleSection();
   writeResults({
+    scale,
     search,
     watch,
+    lighthouse,
     duration,
-    homeBytes: home.bytes,
-    homeLoad,
-    cachedLoad,
-    staticLoad,
-    ratio,
-    cachedRatio,
+    viewers,
     js,
     validation,
     epg,
   });
+  const failure = scale && scaleFailure(scale);
+  if (failure) throw new BenchError(failure);
 }
 
 /**
@@ -225,9 +264,21 @@ function printEpg(epg: EpgFigures, duration: number) {
   );
 }
 
+const QUICK = process.argv.includes("--quick");
+
+function rounds(): number {
+  const raw = process.env.BENCH_ROUNDS;
+  if (raw === undefined || raw === "") return QUICK ? 1 : 3;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1) {
+    throw new BenchError(`BENCH_ROUNDS must be a whole number >= 1, got '${raw}'`);
+  }
+  return count;
+}
+
 function durationSeconds(): number {
   const raw = process.env.BENCH_DURATION;
-  if (raw === undefined || raw === "") return 10;
+  if (raw === undefined || raw === "") return QUICK ? 2 : 10;
   const seconds = Number(raw);
   if (!Number.isInteger(seconds) || seconds < 1) {
     throw new BenchError(`BENCH_DURATION must be a whole number of seconds >= 1, got '${raw}'`);
@@ -274,42 +325,39 @@ async function fetchBytes(url: string, headers: Record<string, string> = {}): Pr
   return Buffer.from(await response.arrayBuffer());
 }
 
-function printLoad(
-  bytes: number,
-  duration: number,
-  figures: {
-    homeLoad: LoadFigures;
-    cachedLoad: LoadFigures;
-    staticLoad: LoadFigures;
-    ratio: number;
-    cachedRatio: number;
-  },
-) {
+function printViewers(v: ViewersFigures) {
   console.log(
-    `\nHome page vs static file of the same size (${bytes} bytes), ` +
-      `${CONNECTIONS} connections, ${duration} s each\n`,
+    `\nA home page per viewer vs a static file of the same size (${v.staticBytes} bytes), ` +
+      `${CONNECTIONS} connections, ${v.durationSeconds} s a run, median of ${v.rounds} ` +
+      `interleaved rounds [min-max]; load average ${v.loadAverage.before.toFixed(1)} before, ` +
+      `${v.loadAverage.after.toFixed(1)} after (${os.cpus().length} cores)\n`,
   );
-  const row = (name: string, f: LoadFigures) => [
-    name,
-    fixed(f.rps),
-    fixed(f.p50Ms),
-    fixed(f.p99Ms),
-    String(f.requests),
-    String(f.non2xx),
-    String(f.errors),
-  ];
+  const range = (s: Spread, digits = 1) =>
+    `${fixed(s.median, digits)} [${fixed(s.min, digits)}-${fixed(s.max, digits)}]`;
   console.log(
     table(
-      ["target", "req/s", "p50 ms", "p99 ms", "requests", "non-2xx", "errors"],
+      ["viewer", "page", "req/s", "p50 ms", "÷ static", "goal", "raw", "gzip", "brotli"],
       [
-        row(`${HOME_PATH} (rendered)`, figures.homeLoad),
-        row(`${HOME_PATH} (page cache)`, figures.cachedLoad),
-        row(`/${BASELINE_NAME}`, figures.staticLoad),
+        ["static file", `/${BASELINE_NAME}`, range(v.static.rps), "", "1", "", "", "", ""],
+        ...v.kinds.map((k) => [
+          k.kind,
+          k.path,
+          range(k.rps),
+          range(k.p50Ms, 0),
+          range(k.ratio, 3),
+          k.goal === undefined ? "" : `>= ${k.goal}`,
+          kib(k.bytes.raw),
+          kib(k.bytes.gzip),
+          kib(k.bytes.brotli),
+        ]),
       ],
     ),
   );
-  console.log(`\nrendered:   home_rps / static_rps = ${figures.ratio.toFixed(3)}`);
-  console.log(`page cache: home_rps / static_rps = ${figures.cachedRatio.toFixed(3)}`);
+  console.log(
+    `\nserver memory (RSS): ${v.memoryMiB.idle.toFixed(0)} MiB idle (goal <= 250), ` +
+      `${v.memoryMiB.afterLoad.toFixed(0)} MiB after the runs (goal <= 350); ` +
+      `home page HTML goal: compressed, <= 40 KiB raw`,
+  );
 }
 
 function printJs(js: Record<string, JsSize>) {
@@ -317,26 +365,31 @@ function printJs(js: Record<string, JsSize>) {
   const base = js.root;
   const rows = Object.entries(js).map(([id, size]) => [
     id,
+    String(size.files ?? "-"),
     kib(size.raw),
     kib(size.gzip),
     id === "root" || !base ? "(baseline)" : `+${kib(size.gzip - base.gzip)}`,
   ]);
-  console.log(table(["route", "raw", "gzip", "gzip over root"], rows));
+  console.log(table(["route", "files", "raw", "gzip", "gzip over root"], rows));
+  const home = js["realm.home"];
+  if (home) {
+    console.log(
+      `\nrealm.home: ${kib(home.gzip)} gzip in ${home.files} files ` +
+        `(goal <= ${kib(LIGHTHOUSE_GOALS.jsGzip)})`,
+    );
+  }
 }
 
 function writeResults(figures: {
   duration: number;
-  homeBytes: number;
-  homeLoad: LoadFigures;
-  cachedLoad: LoadFigures;
-  staticLoad: LoadFigures;
-  ratio: number;
-  cachedRatio: number;
+  viewers: ViewersFigures;
   js: Record<string, JsSize>;
   validation: ValidationFigures;
   epg: EpgFigures;
   watch: WatchFigures;
+  lighthouse: LighthouseFigures[];
   search: SearchBenchResult;
+  scale: ScaleFigures | undefined;
 }) {
   const target = (f: LoadFigures) => ({
     url: new URL(f.url).pathname,
@@ -349,15 +402,7 @@ function writeResults(figures: {
     node: process.version,
     durationSeconds: figures.duration,
     connections: CONNECTIONS,
-    homeBytes: figures.homeBytes,
-    // home: rendered for every request; homeCached: answered from the server's page cache.
-    targets: {
-      home: target(figures.homeLoad),
-      homeCached: target(figures.cachedLoad),
-      static: target(figures.staticLoad),
-    },
-    ratio: figures.ratio,
-    cachedRatio: figures.cachedRatio,
+    viewers: figures.viewers,
     js: figures.js,
     validation: figures.validation,
     epg: {
@@ -369,11 +414,39 @@ function writeResults(figures: {
       js: figures.epg.js,
     },
     watch: figures.watch,
+    lighthouse: figures.lighthouse,
     search: figures.search,
+    twoServers: figures.scale ?? null,
   };
   mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(ROOT, RESULTS_FILE)}`);
+  if (!QUICK) writeReport();
+}
+
+/** docs/benchmarks.md: what this run printed, under the date and the machine it ran on. */
+function writeReport() {
+  const cpus = os.cpus();
+  const machine =
+    `${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ` +
+    `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
+  const text = [
+    "# Benchmarks",
+    "",
+    "The last full run of `npm run bench` (written by it; `--quick` runs are not kept). Figures",
+    "are for the machine named here, shared and noisy: compare ratios measured in one run,",
+    "not figures across runs.",
+    "",
+    `- Date: ${new Date().toISOString()}`,
+    `- Machine: ${machine}`,
+    "",
+    "```text",
+    ...printed.flatMap((entry) => entry.split("\n")).map((line) => line.trimEnd()),
+    "```",
+    "",
+  ].join("\n");
+  writeFileSync(REPORT_FILE, text);
+  print(`wrote ${path.relative(ROOT, REPORT_FILE)}`);
 }
 
 /** Stops the server and removes the baseline file; awaited on every way out of main(). */

@@ -1,7 +1,9 @@
 /**
  * Writes Brotli and gzip copies beside every script, style sheet and source map of the client
  * build (public/build), at the highest levels: they are compressed once per build, not per
- * request, and the server sends the smallest copy the browser accepts (server/http.ts).
+ * request, and the server sends the smallest copy the browser accepts (server/http.ts). A copy
+ * that would not be smaller than the file (a chunk of a few bytes) is not written: that file is
+ * sent as it is.
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -27,11 +29,12 @@ async function compressAssets(dir: string): Promise<{ files: number; raw: number
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     });
-    await writeFile(`${file}.br`, br);
-    await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
+    const gzip = gzipSync(body, { level: 9 });
+    if (br.length < body.length) await writeFile(`${file}.br`, br);
+    if (gzip.length < body.length) await writeFile(`${file}.gz`, gzip);
     totals.files += 1;
     totals.raw += body.length;
-    totals.br += br.length;
+    totals.br += Math.min(br.length, body.length);
   }
   return totals;
 }

@@ -9,6 +9,7 @@ import { ConfigValidationError, loadRealmConfigs } from "../platform/realm-confi
 import { demoRealmsDir } from "../platform/seed/config.ts";
 import { seed } from "../platform/seed/seed.ts";
 import { openStore, StoreUnavailableError } from "../platform/store/store.ts";
+import { openInvalidationBus } from "../platform/store/invalidation-bus.ts";
 
 const { values } = parseArgs({
   options: { reset: { type: "boolean", default: false }, dir: { type: "string" } },
@@ -32,6 +33,16 @@ try {
   });
   for (const r of summary.realms) {
     console.log(`seeded ${r.name}: ${r.events} events, ${r.videos} videos, ${r.images} images`);
+  }
+  // Servers running on this store drop what they cached of the realms just written.
+  const bus = await openInvalidationBus({
+    redisUrl: env.REDIS_URL,
+    databaseUrl: env.DATABASE_URL,
+  });
+  try {
+    for (const r of summary.realms) await bus.publish({ kind: "realm", realm: r.name });
+  } finally {
+    await bus.close();
   }
 } catch (error) {
   if (error instanceof ConfigValidationError || error instanceof StoreUnavailableError) {

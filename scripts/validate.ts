@@ -1,11 +1,11 @@
 /**
  * `npm run validate -- <file-or-folder>... [--json]`: checks realm config files against their
  * schemas, and realm folders as a whole as `db:seed` does, and prints
- * `file:line:column pointer message` per problem. Exit 0: all valid; 1: problems found; 2: usage
- * error.
+ * `file:line:column pointer message` per problem (`warning: message` for a warning). Exit 0: all
+ * valid, warnings or not; 1: problems found; 2: usage error.
  */
 import { parseArgs } from "node:util";
-import { countOf, formatIssue } from "../platform/realm-config/issues.ts";
+import { countOf, formatIssue, isError } from "../platform/realm-config/issues.ts";
 import { MissingPathError, validatePaths } from "../platform/realm-config/validate-paths.ts";
 
 const usage = "usage: npm run validate -- [--json] <file-or-folder>...";
@@ -32,13 +32,19 @@ async function run(paths: string[], json: boolean): Promise<void> {
     throw error;
   }
   const { issues } = report;
+  const errors = issues.filter(isError).length;
   if (json) {
     console.log(JSON.stringify(issues, null, 2));
   } else {
     for (const issue of issues) console.log(formatIssue(issue));
-    console.log(`${countOf(report.files, "file")} checked, ${countOf(issues.length, "problem")}`);
+    const warnings = issues.length - errors;
+    console.log(
+      `${countOf(report.files, "file")} checked, ${countOf(errors, "problem")}` +
+        (warnings > 0 ? `, ${countOf(warnings, "warning")}` : ""),
+    );
   }
-  process.exitCode = issues.length > 0 ? 1 : 0;
+  // Warnings are reported but, like db:seed, accept the config.
+  process.exitCode = errors > 0 ? 1 : 0;
 }
 
 function fail(message: string): void {

@@ -19,6 +19,11 @@ export interface Env {
   DATABASE_IDLE_TIMEOUT_MS: number;
   /** PostgreSQL ends a session left idle inside a transaction for this long. */
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: number;
+  /**
+   * Redis whose pub/sub tells every web server that cached answers are out of date; unset:
+   * PostgreSQL's LISTEN/NOTIFY does (with DATABASE_URL), or nothing needs to (embedded store).
+   */
+  REDIS_URL?: string;
   /** When set, the web app calls this platform over HTTP instead of the embedded one. */
   API_BASE_URL?: string;
   NODE_ENV: "production" | "development" | "test";
@@ -75,6 +80,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       `TRUST_PROXY must be the number of proxies in front of the server, 0 to 10, got '${source.TRUST_PROXY}'`,
     );
   }
+  const redisUrl = source.REDIS_URL || undefined;
+  if (redisUrl && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) {
+    throw new EnvError("REDIS_URL must look like redis://host:6379 or rediss://user:pass@host");
+  }
   const apiBaseUrl = source.API_BASE_URL || undefined;
   if (apiBaseUrl && !URL.canParse(apiBaseUrl)) {
     throw new EnvError(`API_BASE_URL must be an absolute URL, got '${apiBaseUrl}'`);
@@ -127,6 +136,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS",
       DEFAULT_TIMEOUTS.idleInTransactionMs,
     ),
+    REDIS_URL: redisUrl,
     API_BASE_URL: apiBaseUrl,
     NODE_ENV: nodeEnv,
     SEED_DEMO: flag(source.SEED_DEMO, true),

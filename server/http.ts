@@ -1,9 +1,10 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { Hono, type Context } from "hono";
 import { noticesDependOnRequest } from "../app/notices/notices.server.ts";
+import { sharedViewerKey } from "../app/session/shared-viewer.server.ts";
 import { deviceClass } from "../app/realm/device.ts";
 import {
   arrivingClientAddress,
@@ -12,7 +13,8 @@ import {
   vouchedClientAddress,
 } from "./client-address.ts";
 import { PageCache, type PageCacheOptions } from "./page-cache.ts";
-import { keepPersonalAnswerPrivate } from "./private-answer.ts";
+import { treeRequestHandler } from "./route-trees.ts";
+import { keepPersonalAnswerPrivate, privateOnTheWayOut } from "./private-answer.ts";
 import { isUnservablePath } from "./unservable-path.ts";
 import { forwardToPlatform } from "./platform-proxy.ts";
 import { compressAnswers } from "./compression.ts";
@@ -27,6 +29,11 @@ import { addSecurityHeaders, arrivedOverHttps, cspNonce } from "./security-heade
 import { mediaOrigin } from "../platform/media/origin.ts";
 import { resolveSecret } from "../platform/auth/secrets.ts";
 import { isStoreUnreachable, type Store } from "../platform/store/store.ts";
+import {
+  inProcessBus,
+  type CacheInvalidation,
+  type InvalidationBus,
+} from "../platform/store/invalidation-bus.ts";
 import type { PlatformLoadContext } from "../app/api-client/context.ts";
 
 export interface ServerAppOptions {
@@ -57,6 +64,11 @@ export interface ServerAppOptions {
   mediaSigningSecret?: string;
   /** How long this server trusts that a session is still on (default `SESSION_CACHE_MS`). */
   sessionCacheMs?: number;
+  /**
+   * How servers sharing the store tell each other that cached answers are out of date
+   * (platform/store/invalidation-bus.ts); default: this process alone.
+   */
+  invalidation?: InvalidationBus;
   /** The clock of the platform's caches (default: the wall clock); tests move it by hand. */
   now?: () => number;
   /** Proxies of our own in front of this server (`TRUST_PROXY`): 0 takes the socket's peer. */
@@ -95,6 +107,7 @@ function peerAddress(c: Context): string | undefined {
 /** One HTTP app: platform API, media, images, static files and the Remix web app. */
 export function createServerApp(options: ServerAppOptions) {
   const { store, apiBaseUrl } = options;
+  const invalidation = options.invalidation ?? inProcessBus();
   if (!store && !apiBaseUrl) throw new Error("createServerApp needs a store or an apiBaseUrl");
   const publicDir = options.publicDir ?? path.resolve("public");
   const log = options.log ?? ((line) => process.stdout.write(`${JSON.stringify(line)}\n`));
@@ -121,6 +134,7 @@ export function createServerApp(options: ServerAppOptions) {
         mediaSecret: mediaSecret!,
         sessionCacheMs: options.sessionCacheMs,
         now: options.now,
+        invalidation,
       })
     : undefined;
 
@@ -300,7 +314,7 @@ export function createServerApp(options: ServerAppOptions) {
   });
 
   if (options.build) {
-    const handle = createRequestHandler(options.build, options.mode ?? "production");
+    const handle = treeRequestHandler(options.build, options.mode ?? "production");
     // The web app's own calls carry the viewer's address as this host vouched for it.
     const internalFetch = async (request: Request) =>
       platform!.fetch(request, {
@@ -322,6 +336,13 @@ export function createServerApp(options: ServerAppOptions) {
               }),
             ...options.pageCache,
           });
+    // What the store says changed, on this server or another, leaves no cached answer behind.
+    const appCaches = (options.build.entry.module as EntryModule).invalidateAppCaches;
+    invalidation.subscribe((message) => {
+      if (message.kind === "sessions") return;
+      pageCache?.clear();
+      appCaches?.(message);
+    });
     app.all("*", async (c) => {
       const url = new URL(c.req.url);
       if (isUnservablePath(url.pathname)) {
@@ -336,6 +357,18 @@ export function createServerApp(options: ServerAppOptions) {
       }
       const edge = edgeHeaders(c.req.raw, options.vpnHeader);
       const territory = edgeHeaders(c.req.raw, options.territoryHeader);
+      const sessionSettings = {
+        secret: options.sessionSecret,
+        secure: options.mode === "production",
+      };
+      // Pages with notices for this browser or this viewer's network are never shared.
+      const shareable =
+        pageCache !== undefined && !noticesDependOnRequest(c.req.raw, { edgeHeaders: edge });
+      // A checked-in guest's page is the same for every guest like them (decision 019).
+      const sharedAs =
+        shareable && (c.req.method === "GET" || c.req.method === "HEAD")
+          ? await sharedViewerKey(c.req.header("Cookie") ?? null, sessionSettings)
+          : undefined;
       // Renders one page; the realm it names comes back so a cached answer can log it too.
       const render = async (request: Request, { background }: { background: boolean }) => {
         let realm: string | undefined;
@@ -351,7 +384,8 @@ export function createServerApp(options: ServerAppOptions) {
             realm = name;
             if (!background) c.set("realm", name);
           },
-          session: { secret: options.sessionSecret, secure: options.mode === "production" },
+          session: sessionSettings,
+          sharedViewer: sharedAs,
           clientAddress: vouch(c.get("clientAddress")),
           edgeHeaders: edge,
           territoryHeaders: territory,
@@ -363,7 +397,7 @@ export function createServerApp(options: ServerAppOptions) {
           // The session changed while answering (a refresh, a sign-in).
           response.headers.append("Set-Cookie", context.sessionCookie);
         }
-        keepPersonalAnswerPrivate(request, response);
+        keepPersonalAnswerPrivate(request, response, { sharedAs });
         if (PREVIEW_PATH.test(new URL(request.url).pathname)) {
           // Whatever the outcome (draft, 403, error page), a preview is never stored or indexed.
           response.headers.set("Cache-Control", "private, no-store");
@@ -371,16 +405,24 @@ export function createServerApp(options: ServerAppOptions) {
         }
         return { response, meta: realm, nonce };
       };
-      // Pages with notices for this browser or this viewer's network are never shared.
-      if (!pageCache || noticesDependOnRequest(c.req.raw, { edgeHeaders: edge })) {
+      if (!pageCache || !shareable) {
         return (await render(c.req.raw, { background: false })).response;
       }
-      const answer = await pageCache.handle(c.req.raw, render, { nonce: c.get("cspNonce") });
+      const answer = await pageCache.handle(c.req.raw, render, {
+        nonce: c.get("cspNonce"),
+        sharedAs,
+      });
       if (answer.meta) c.set("realm", answer.meta);
-      return answer.response;
+      // Shared inside this server only: to the browser and anything between, it carries a session.
+      return sharedAs === undefined ? answer.response : privateOnTheWayOut(answer.response);
     });
   }
   return app;
+}
+
+/** What server/http.ts reads of the build's entry module (app/entry.server.tsx) beside Remix. */
+interface EntryModule {
+  invalidateAppCaches?: (message: CacheInvalidation) => void;
 }
 
 /**

@@ -5,7 +5,12 @@
  *
  * - Only GET and HEAD requests without Cookie or Authorization are looked up or stored; a
  *   request asking for a fresh answer (`Cache-Control: no-cache` or `no-store`, `Pragma:
- *   no-cache`) goes to the origin untouched.
+ *   no-cache`) goes to the origin untouched. The caller may vouch that a request's cookies
+ *   stand for a class of viewers who all get the same page (`sharedAs`, a checked-in guest of
+ *   a realm with the rest of the cookies: docs/decisions/019-pages-shared-by-guests.md); such
+ *   a request is looked up and stored under that class instead of its cookies, and its entry
+ *   is never served stale, since a refresh in the background would render with one viewer's
+ *   session and could not hand them a cookie it changed.
  * - Only 200 responses whose Cache-Control has `public` and `s-maxage` (and none of
  *   `private`, `no-store`, `no-cache`), without Set-Cookie and without `Vary: *`, are stored.
  *   Errors never are.
@@ -100,6 +105,8 @@ export class PageCache<M = undefined> {
   private readonly normalize: Record<string, (value: string) => string>;
   private readonly now: () => number;
   private bytes = 0;
+  /** Moves on with each clear: an answer rendered before a clear is not stored after it. */
+  private generation = 0;
 
   constructor(private readonly options: PageCacheOptions = {}) {
     this.limits = {
@@ -118,27 +125,32 @@ export class PageCache<M = undefined> {
     return { entries: this.entries.size, bytes: this.bytes };
   }
 
+  /** Drops every entry, and any answer still being rendered for one (the store changed). */
   clear(): void {
     this.entries.clear();
     this.varies.clear();
     this.bytes = 0;
+    this.generation += 1;
   }
 
-  /** `nonce`: the nonce this request's answer must carry, whether rendered or replayed. */
+  /**
+   * `nonce`: the nonce this request's answer must carry, whether rendered or replayed.
+   * `sharedAs`: the class of viewers the request's cookies stand for, vouched for by the caller.
+   */
   async handle(
     request: Request,
     origin: Origin<M>,
-    { nonce }: { nonce?: string } = {},
+    { nonce, sharedAs }: { nonce?: string; sharedAs?: string } = {},
   ): Promise<CacheAnswer<M>> {
-    if (!isCacheableRequest(request)) {
+    if (!isCacheableRequest(request, sharedAs)) {
       const { response, meta } = await origin(request, { background: false });
       return { response: labelled(response, "bypass"), outcome: "bypass", meta };
     }
     const primary = primaryKey(request);
-    const key = this.keyFor(primary, this.varies.get(primary) ?? ALWAYS_VARY, request);
+    const key = this.keyFor(primary, this.varies.get(primary) ?? ALWAYS_VARY, request, sharedAs);
     const now = this.now();
     const entry = this.entries.get(key);
-    if (entry && now < entry.staleUntil) {
+    if (entry && now < (sharedAs === undefined ? entry.staleUntil : entry.freshUntil)) {
       // Least recently used goes first: a hit moves the entry to the end.
       this.entries.delete(key);
       this.entries.set(key, entry);
@@ -151,13 +163,22 @@ export class PageCache<M = undefined> {
       };
     }
     if (entry) this.remove(key);
+    const generation = this.generation;
     const { response, meta, nonce: bodyNonce } = await origin(request, { background: false });
     if (request.method === "HEAD" || !isStorable(response)) {
       return { response: labelled(response, "miss"), outcome: "miss", meta };
     }
     // The client reads one branch as it arrives; the other is kept once it is complete.
     const [toClient, toCache] = response.body ? response.body.tee() : [null, null];
-    void this.store(primary, request, response, toCache, meta, bodyNonce).catch(() => {});
+    // The headers as the origin sent them: the answer's own may change on its way out (and a
+    // Response made from them may share the one object), while the body is still being kept.
+    const stored = new Response(null, {
+      status: response.status,
+      headers: new Headers([...response.headers]),
+    });
+    void this.store(primary, request, stored, toCache, meta, bodyNonce, generation, sharedAs).catch(
+      () => {},
+    );
     const forwarded = new Response(toClient, {
       status: response.status,
       statusText: response.statusText,
@@ -172,11 +193,20 @@ export class PageCache<M = undefined> {
     this.refreshing.add(key);
     // A request of its own: the visitor's may be aborted once its answer is sent.
     const fresh = new Request(request.url, { method: "GET", headers: request.headers });
+    const generation = this.generation;
     void (async () => {
       try {
         const { response, meta, nonce } = await origin(fresh, { background: true });
         if (isStorable(response)) {
-          await this.store(primaryKey(fresh), fresh, response, response.body, meta, nonce);
+          await this.store(
+            primaryKey(fresh),
+            fresh,
+            response,
+            response.body,
+            meta,
+            nonce,
+            generation,
+          );
         } else {
           await response.body?.cancel().catch(() => {});
           // The origin no longer lets this be shared (or it is gone): stop serving it. A server
@@ -198,13 +228,16 @@ export class PageCache<M = undefined> {
     body: ReadableStream<Uint8Array> | null,
     meta: M | undefined,
     nonce: string | undefined,
+    generation: number,
+    sharedAs?: string,
   ): Promise<void> {
     const bytes = body ? await readAll(body, this.limits.maxEntryBytes) : new Uint8Array(0);
-    if (!bytes) return;
+    // Rendered from what the store held before a clear: it may show what is no longer so.
+    if (!bytes || generation !== this.generation) return;
     const directives = cacheControl(response.headers.get("Cache-Control"));
     const names = varyNames(response.headers.get("Vary"));
     this.remember(primary, names);
-    const key = this.keyFor(primary, names, request);
+    const key = this.keyFor(primary, names, request, sharedAs);
     const headers = [...response.headers].filter(([name]) => !UNSTORED.has(name.toLowerCase()));
     const storedAt = this.now();
     const fresh = Math.min(directives.sMaxAge!, this.limits.maxFreshSeconds);
@@ -245,13 +278,20 @@ export class PageCache<M = undefined> {
     this.bytes -= entry.bytes;
   }
 
-  private keyFor(primary: string, names: string[], request: Request): string {
+  private keyFor(
+    primary: string,
+    names: string[],
+    request: Request,
+    sharedAs: string | undefined,
+  ): string {
     const parts = names.map((name) => {
+      // A class of viewers stands in for their cookies, whether the answer varies on them or not.
+      if (name === "cookie" && sharedAs !== undefined) return "";
       const value = request.headers.get(name) ?? "";
       const normalize = this.normalize[name];
       return `${name}=${normalize ? normalize(value) : value.trim()}`;
     });
-    return `${primary}\n${parts.join("\n")}`;
+    return `${primary}\n${parts.join("\n")}\nviewers=${sharedAs ?? ""}`;
   }
 
   private respond(
@@ -283,10 +323,11 @@ const UNSTORED = new Set([
   CACHE_STATUS_HEADER.toLowerCase(),
 ]);
 
-function isCacheableRequest(request: Request): boolean {
+function isCacheableRequest(request: Request, sharedAs: string | undefined): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   const { headers } = request;
-  if ((headers.get("Cookie") ?? "").trim() !== "" || headers.has("Authorization")) return false;
+  if (headers.has("Authorization")) return false;
+  if ((headers.get("Cookie") ?? "").trim() !== "" && sharedAs === undefined) return false;
   const directives = cacheControl(headers.get("Cache-Control"));
   if (directives.noCache || directives.noStore) return false;
   return !/(^|,)\s*no-cache\s*(,|$)/i.test(headers.get("Pragma") ?? "");

@@ -15,8 +15,14 @@ import { createServerApp } from "./http.ts";
 import { createOutboxSender, type OutboxSender } from "../platform/identity/smtp.ts";
 import { ConfigValidationError } from "../platform/realm-config/load-realms.ts";
 import { lazyChunkUrl } from "./client-chunks.ts";
+import { developmentReactFiles, loadedModuleFiles } from "./react-build.ts";
 import { seed, storeIsEmpty } from "../platform/seed/seed.ts";
 import { openStore, StoreUnavailableError, type Store } from "../platform/store/store.ts";
+import {
+  BusUnavailableError,
+  openInvalidationBus,
+  type InvalidationBus,
+} from "../platform/store/invalidation-bus.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -24,7 +30,20 @@ async function main() {
   const env = loadEnv();
   // With API_BASE_URL this process is a stateless web tier in front of that platform: no store.
   const store = env.API_BASE_URL ? undefined : await openPlatformStore(env);
+  // Several servers on one PostgreSQL (or a web tier in front of it) keep each other's caches
+  // current; on the embedded store this process is the only one.
+  const invalidation = await openInvalidationBus({
+    redisUrl: env.REDIS_URL,
+    databaseUrl: env.DATABASE_URL,
+    onError: (error) =>
+      logLine({
+        level: "warn",
+        msg: "cache invalidation transport",
+        error: error instanceof Error ? error.message : String(error),
+      }),
+  });
   const { build, file: buildFile } = await loadBuild();
+  if (env.NODE_ENV === "production") refuseDevelopmentReact();
   const hlsChunkUrl = await lazyChunkUrl(
     build,
     path.join(path.dirname(buildFile), "metafile.js.json"),
@@ -43,6 +62,7 @@ async function main() {
     territoryHeader: env.TERRITORY_HEADER,
     mediaSigningSecret: env.MEDIA_SIGNING_SECRET,
     publicUrl: env.PUBLIC_URL,
+    invalidation,
     log: env.LOG_REQUESTS ? undefined : () => {},
   });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
@@ -54,6 +74,7 @@ async function main() {
         url: `http://localhost:${info.port}`,
         store: store?.kind ?? null,
         platform,
+        invalidation: invalidation.transport,
         mode: process.env.NODE_ENV,
       }),
     );
@@ -68,7 +89,7 @@ async function main() {
     store && env.SMTP_URL
       ? createOutboxSender(store, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: logLine })
       : undefined;
-  installShutdown(server, store, mailer);
+  installShutdown(server, store, mailer, invalidation);
 }
 
 const logLine = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
@@ -105,6 +126,17 @@ async function loadBuild(): Promise<{ build: ServerBuild; file: string }> {
   return { build: (await import(pathToFileURL(file).href)) as ServerBuild, file };
 }
 
+/** Production mode with React's development build would serve pages several times slower. */
+function refuseDevelopmentReact() {
+  const files = developmentReactFiles(loadedModuleFiles());
+  if (files.length > 0) {
+    throw new StartupError(
+      `NODE_ENV is production but React's development build is loaded (${path.basename(files[0]!)}): ` +
+        "set NODE_ENV before anything imports React (server/main.ts does)",
+    );
+  }
+}
+
 /**
  * On SIGTERM/SIGINT: stop accepting, answer every request already received (read or not), then
  * close the store.
@@ -113,6 +145,7 @@ function installShutdown(
   server: ReturnType<typeof serve>,
   store: Store | undefined,
   mailer: OutboxSender | undefined,
+  invalidation: InvalidationBus,
 ) {
   const drain = gracefulStop(server as Server);
   let stopping = false;
@@ -128,6 +161,7 @@ function installShutdown(
     // Half the grace for connections the kernel queued before the signal, half for answers.
     await drain(SHUTDOWN_GRACE_MS / 2);
     await mailer?.stop().catch(() => {});
+    await invalidation.close().catch(() => {});
     await store?.close().catch(() => {});
     process.exit(0);
   };
@@ -141,6 +175,7 @@ main().catch((error: unknown) => {
   if (
     error instanceof EnvError ||
     error instanceof StoreUnavailableError ||
+    error instanceof BusUnavailableError ||
     error instanceof ConfigValidationError ||
     error instanceof StartupError
   ) {

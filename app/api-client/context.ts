@@ -22,6 +22,12 @@ export interface PlatformLoadContext {
   viewerToken?: string;
   /** Refreshes the viewer's session (once, however many ask) and gives the new access token. */
   refreshViewer?: () => Promise<string | undefined>;
+  /**
+   * Set when the host may share this request's answer with every viewer like this one (a
+   * checked-in guest, app/session/shared-viewer.server.ts): the session cookie alone does not
+   * make the page private.
+   */
+  sharedViewer?: string;
   /** How the viewer's session cookie is signed and sent. */
   session: { secret: string; secure: boolean };
   /**

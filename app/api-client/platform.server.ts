@@ -12,6 +12,16 @@ const initCache = createCache<string, Promise<InitResponse>>({ max: 500, ttlMs: 
 // Realm texts change only when an operator republishes them; half a minute is soon enough.
 const localeCache = createCache<string, Promise<LocaleData>>({ max: 500, ttlMs: 30_000 });
 
+/**
+ * Forgets every realm, init and locale answer: the store changed (a publish, a re-seeded
+ * realm), on this server or another (app/realm/cache-invalidation.server.ts).
+ */
+export function forgetPlatformAnswers(): void {
+  realmCache.clear();
+  initCache.clear();
+  localeCache.clear();
+}
+
 /** A client for one request: in-process or remote per the load context, timed for Server-Timing. */
 export function platformClient(
   context: PlatformLoadContext,

@@ -6,6 +6,7 @@ import type {
   SerializeFrom,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { heroPreloadLinks } from "../../blocks/hero/preload.ts";
 import { i18nFor } from "../i18n/i18n.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { seoMeta } from "../seo/meta.ts";
@@ -40,7 +41,8 @@ export function ComposedPageRoute() {
 export const composedPageMeta: MetaFunction<PageLoader, { root: typeof rootLoader }> = ({
   data,
   matches,
-}) => (data ? pageMetaTags(data.page, data.seo, matches) : []);
+}) =>
+  data ? [...pageMetaTags(data.page, data.seo, matches), ...heroPreloadLinks(data.zones)] : [];
 
 /**
  * The meta tags of a realm page titled `page.title`: "Title · Realm", the page's description

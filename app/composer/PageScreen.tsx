@@ -5,6 +5,7 @@ import { PageView } from "../../layouts/PageView.tsx";
 import type { ResultSet } from "../../contract/generated/result-set.ts";
 import type { ComposedPage } from "../../schemas/generated/page.ts";
 import type { Section } from "../../schemas/generated/section.ts";
+import type { Localized } from "../../schemas/localized-text.ts";
 import { useLocation } from "@remix-run/react";
 import { realmPaths } from "../realm/links.ts";
 import { realmRelativePath, routeHref } from "../realm/routes.ts";
@@ -14,7 +15,7 @@ export interface PageScreenProps {
   pageKey: string;
   /** Where the realm's links start: "/realm/{name}", or "" on the realm's own domain. */
   basePath: string;
-  page: ComposedPage | Section;
+  page: Localized<ComposedPage | Section>;
   zones: ResolvedZones;
   locale: string;
   cardTitleScale: number;

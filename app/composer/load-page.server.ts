@@ -4,6 +4,8 @@ import type { ComposedPage } from "../../schemas/generated/page.ts";
 import type { Section } from "../../schemas/generated/section.ts";
 import type { Hero } from "../../contract/generated/init-response.ts";
 import { validatePage, type PageIssue } from "../../schemas/page-validation.ts";
+import { localizePage } from "../../schemas/localized-fields.ts";
+import type { Localized } from "../../schemas/localized-text.ts";
 import { PlatformError, type PlatformClient } from "../api-client/client.ts";
 import { createCache } from "../../contract/lru-cache.ts";
 import type { CurrentItem } from "../../blocks/types.ts";
@@ -47,11 +49,19 @@ export function createPageLoader({ now }: { now?: () => number } = {}) {
     loadPage: (...args: Tail<Parameters<typeof loadPageWith>>) => loadPageWith(caches, ...args),
     composePage: (...args: Tail<Parameters<typeof composePageWith>>) =>
       composePageWith(caches, ...args),
+    /**
+     * Forgets which versions are live and what their blocks resolved to: a version was
+     * published. Validated documents stay, keyed by a version that never changes.
+     */
+    forgetPublishedPages: () => {
+      caches.live.clear();
+      caches.resolved.clear();
+    },
   };
 }
 
 /** The web app's pages: one set of caches for the process. */
-export const { livePage, loadPage, composePage } = createPageLoader();
+export const { livePage, loadPage, composePage, forgetPublishedPages } = createPageLoader();
 
 interface Published {
   version: number;
@@ -104,7 +114,8 @@ async function livePageWith(
 export interface LoadedPage {
   kind: "page" | "section";
   version: number;
-  page: ComposedPage | Section;
+  /** Its texts in the viewer's language, so the browser gets plain strings and nothing more. */
+  page: Localized<ComposedPage | Section>;
   zones: ResolvedZones;
   /** Artwork of the item a template page shows, for link previews. */
   image?: string;
@@ -129,6 +140,7 @@ async function loadPageWith(
     realm,
     heroes,
     locale,
+    defaultLocale,
     current,
     viewer,
   }: {
@@ -136,7 +148,10 @@ async function loadPageWith(
     key: string;
     realm: string;
     heroes: Hero[];
+    /** The viewer's language, whose texts the page is shown in. */
     locale: string;
+    /** The realm's default language: texts without one in `locale` are shown in it. */
+    defaultLocale: string;
     /** The playlist, series or season a template page shows. */
     current?: CurrentItem;
     /** A client with the signed-in account's token, for blocks of the viewer's own data. */
@@ -157,6 +172,7 @@ async function loadPageWith(
     key,
     heroes,
     locale,
+    defaultLocale,
     current,
     viewer,
     version: live.version,
@@ -180,6 +196,7 @@ async function composePageWith(
     key: string;
     heroes: Hero[];
     locale: string;
+    defaultLocale: string;
     current?: CurrentItem;
     /** A client with the signed-in account's token (customers and admins only). */
     viewer?: PlatformClient;
@@ -190,13 +207,14 @@ async function composePageWith(
 ): Promise<LoadedPage> {
   const { kind, key, current } = options;
   const content = platformContentSource(platform, current);
-  let page = options.page;
+  const language = { locale: options.locale, defaultLocale: options.defaultLocale };
+  let page = localizePage(kind, options.page, language);
   let image: string | undefined;
   if (current) {
     const item = await content.current();
     if (!item) throw data({ kind, key }, { status: 404 });
     // A template page is titled by the item it shows.
-    page = { ...options.page, title: item.title, description: item.description };
+    page = { ...page, title: item.title, description: item.description };
     image = item.coverUrl ?? item.thumbnailUrl ?? undefined;
   }
   // No viewer here: this answer may be kept and served to anyone.

@@ -42,6 +42,7 @@ export async function loadComposedPageRoute(
       realm: realm.realm,
       heroes: shell.content.heroes,
       locale: shell.locale,
+      defaultLocale: shell.realm.defaultLocale,
       current,
       viewer: hasAccount(viewer)
         ? platformClient(context, { realm, locale: shell.locale, token: viewer.token })
@@ -75,15 +76,16 @@ function hasAccount(viewer: Viewer): viewer is Viewer & { token: string } {
 /**
  * Pages are the same for every anonymous visitor, so a shared cache may keep them briefly and
  * serve them stale while it refreshes. A request with cookies or credentials may carry a
- * viewer's session, so its answer is never stored by a shared cache; nor is one whose notices
- * depend on the browser or the edge's VPN verdict.
+ * viewer's session, so its answer is never stored by a shared cache, unless the host found
+ * that its cookies speak for a checked-in guest (`sharedViewer`, decision 019); nor is one
+ * whose notices depend on the browser or the edge's VPN verdict.
  */
 export function cacheControlFor(
   request: Request,
-  context: Pick<PlatformLoadContext, "edgeHeaders"> = {},
+  context: Pick<PlatformLoadContext, "edgeHeaders" | "sharedViewer"> = {},
 ): string {
   const personal =
-    (request.headers.get("Cookie") ?? "").trim() !== "" ||
+    ((request.headers.get("Cookie") ?? "").trim() !== "" && !context.sharedViewer) ||
     request.headers.has("Authorization") ||
     noticesDependOnRequest(request, context);
   return personal ? PRIVATE : "public, max-age=0, s-maxage=30, stale-while-revalidate=60";

@@ -7,7 +7,7 @@ import { useT } from "../i18n/i18n.ts";
 import { routeHref } from "../realm/routes.ts";
 import { useRootData } from "../realm/use-root-data.ts";
 import { changeLabel } from "../ui/list-labels.ts";
-import { ListsContext, type ListsView, type NamedList } from "../ui/ListControl.tsx";
+import { ListForms, ListsContext, type ListsView, type NamedList } from "../ui/ListControl.tsx";
 import {
   createMembershipStore,
   type MembershipStore,
@@ -76,6 +76,7 @@ export function ListsProvider({ children }: { children: ReactNode }) {
             basePath,
             returnTo,
             live,
+            signedIn,
             store,
             onChanged: (held, add, list) =>
               toast(
@@ -85,10 +86,15 @@ export function ListsProvider({ children }: { children: ReactNode }) {
               ),
           })
         : null,
-    [features, basePath, returnTo, live, store, toast, t],
+    [features, basePath, returnTo, live, signedIn, store, toast, t],
   );
 
-  return <ListsContext.Provider value={view}>{children}</ListsContext.Provider>;
+  return (
+    <ListsContext.Provider value={view}>
+      {children}
+      <ListForms />
+    </ListsContext.Provider>
+  );
 }
 
 /**
@@ -100,6 +106,7 @@ export function listsView({
   basePath,
   returnTo,
   live,
+  signedIn,
   store,
   onChanged,
 }: {
@@ -107,6 +114,7 @@ export function listsView({
   basePath: string;
   returnTo: string;
   live: boolean;
+  signedIn: boolean;
   store: MembershipStore;
   onChanged(held: boolean, add: boolean, list: string): void;
 }): ListsView {
@@ -119,6 +127,7 @@ export function listsView({
     returnTo,
     watchlistsHref: features.watchlists ? routeHref(basePath, { name: "watchlists" }) : null,
     live,
+    signedIn,
     subscribe: store.subscribe,
     listsOf: store.listsOf,
     namedLists() {

@@ -9,6 +9,7 @@ import { MenuDrawer } from "./MenuDrawer.tsx";
 import { drawerEntries, menuEntries, type Here, type MenuContext } from "./menu-items.ts";
 import { MenuNav } from "./MenuNav.tsx";
 import { useRootData } from "../realm/use-root-data.ts";
+import { logoAtWidth } from "../ui/image.tsx";
 
 /**
  * The realm's site header (spec section 2, "Navigation menu"): logo, the menu from config in
@@ -32,11 +33,16 @@ export function SiteHeader() {
   };
   const here: Here = { pathname: location.pathname, search: location.search };
   const entries = shell.menu ? menuEntries(shell.menu.items, context) : [];
-  const drawer = drawerEntries(entries, context, { history: t("historyMenuItem") });
   const layout = shell.menu?.layout ?? "TOP";
   const utilities = headerUtilities(
     { ...context, eventCount: shell.eventCount },
     `${realmRelativePath(basePath, location.pathname)}${location.search}`,
+  );
+  const drawer = drawerEntries(
+    entries,
+    context,
+    { history: t("historyMenuItem"), signUp: t("signUp") },
+    utilities.signUp,
   );
   const inBar = layout === "TOP" || layout === "TOP_LEFT";
   return (
@@ -58,7 +64,7 @@ export function SiteHeader() {
         <Link to={routeHref(basePath, { name: "root" })} className="site-logo">
           {shell.realm.logoUrl ? (
             <img
-              src={`${shell.realm.logoUrl}?w=300`}
+              src={logoAtWidth(shell.realm.logoUrl, 300)}
               alt={t("logoAlt", { name: shell.realm.fullName })}
               width={300}
               height={80}

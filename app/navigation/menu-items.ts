@@ -1,4 +1,8 @@
-import type { Item } from "../../schemas/generated/menu.ts";
+import type { Item as ConfigItem } from "../../schemas/generated/menu.ts";
+import type { Localized } from "../../schemas/localized-text.ts";
+
+/** A menu item with its titles in the viewer's language. */
+export type Item = Localized<ConfigItem>;
 import { safeLinkUrl } from "../ui/links.ts";
 import {
   isBuilt,
@@ -277,11 +281,19 @@ export function historyTarget(context: MenuContext): MenuTarget | null {
 export function drawerEntries(
   entries: MenuEntry[],
   context: MenuContext,
-  titles: { history: string },
+  titles: { history: string; signUp: string },
+  signUp: MenuTarget | null = null,
 ): MenuEntry[] {
+  const extra: MenuEntry[] = [];
   const history = historyTarget(context);
-  if (!history || entries.some((entry) => leadsTo(entry, "history"))) return entries;
-  return [...entries, { id: "history", title: titles.history, featured: false, target: history }];
+  if (history && !entries.some((entry) => leadsTo(entry, "history"))) {
+    extra.push({ id: "history", title: titles.history, featured: false, target: history });
+  }
+  // On a phone the header has no room for Sign up beside Sign in: the drawer offers it.
+  if (signUp && !entries.some((entry) => leadsTo(entry, "signup"))) {
+    extra.push({ id: "signup", title: titles.signUp, featured: false, target: signUp });
+  }
+  return extra.length > 0 ? [...entries, ...extra] : entries;
 }
 
 function leadsTo(entry: MenuEntry, route: string): boolean {

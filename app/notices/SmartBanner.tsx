@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Icon } from "../ui/Icon.tsx";
 import { ChoiceForm, useNoticeChoice } from "./choice-form.tsx";
+import { logoAtWidth } from "../ui/image.tsx";
 
 /** The realm's Android app, offered to Android visitors until they dismiss it (spec section 2). */
 export function SmartBanner({
@@ -25,7 +26,13 @@ export function SmartBanner({
         </button>
       </ChoiceForm>
       {logoUrl ? (
-        <img className="smart-banner-logo" src={`${logoUrl}?w=150`} alt="" width={96} height={26} />
+        <img
+          className="smart-banner-logo"
+          src={logoAtWidth(logoUrl, 150)}
+          alt=""
+          width={96}
+          height={26}
+        />
       ) : null}
       <p className="smart-banner-text">
         <strong>{appName}</strong>

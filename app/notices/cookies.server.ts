@@ -57,7 +57,9 @@ export async function rememberChoice(
   return choicesCookie(realm, context).serialize(choices);
 }
 
-const deviceCookie = (context: CookieContext) => cookie("device_id", DEVICE_MAX_AGE, context);
+/** The browser's device id cookie (read by promo notifications and playback only). */
+export const DEVICE_COOKIE = "device_id";
+const deviceCookie = (context: CookieContext) => cookie(DEVICE_COOKIE, DEVICE_MAX_AGE, context);
 const DEVICE_ID = /^[0-9a-f-]{36}$/;
 
 /**

@@ -6,6 +6,7 @@ import { Icon } from "../ui/Icon.tsx";
 import { preloadHls } from "./engine.ts";
 import type { PlayerEvents } from "./events.ts";
 import { useHeartbeats } from "./heartbeats.ts";
+import { useFinishBeforeLeaving } from "./leave-guard.ts";
 import { useIdle } from "./idle.ts";
 import { useKeyboardShortcuts } from "./keyboard-shortcuts.ts";
 import { useLiveCatchUp } from "./live-catch-up.ts";
@@ -113,7 +114,8 @@ export function VideoPlayer({
     [routes],
   );
   const end = useCallback(
-    (sessionId: string, at: number) => endSession(routes.end, sessionId, at),
+    (sessionId: string, at: number, how: "beacon" | "wait") =>
+      endSession(routes.end, sessionId, at, how),
     [routes],
   );
   const onRefused = useCallback(
@@ -123,7 +125,7 @@ export function VideoPlayer({
     },
     [dropEngine, onFatal],
   );
-  useHeartbeats({
+  const finish = useHeartbeats({
     videoRef,
     grant: source.grant,
     live,
@@ -132,6 +134,7 @@ export function VideoPlayer({
     end,
     onRefused,
   });
+  useFinishBeforeLeaving(finish);
 
   const seekTo = (seconds: number) => {
     const video = videoRef.current;

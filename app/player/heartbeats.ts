@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from "react";
+import { useCallback, useEffect, useRef, type RefObject } from "react";
 import type { PlaybackGrant } from "../../contract/generated/playback.ts";
 import type { PlaybackRefusal } from "./playback-errors.ts";
 
@@ -11,15 +11,16 @@ export interface HeartbeatOptions {
   positionRef: RefObject<number>;
   /** Tells the platform where the viewer is; a refusal when this device must stop. */
   send(sessionId: string, position: number): Promise<PlaybackRefusal | null>;
-  /** Ends the session where the viewer is, without waiting. */
-  end(sessionId: string, position: number): void;
+  /** Ends the session where the viewer is (see `endSession`). */
+  end(sessionId: string, position: number, how: "beacon" | "wait"): Promise<void>;
   onRefused(refusal: PlaybackRefusal): void;
 }
 
 /**
  * Heartbeats while playing, one on pause (which comes with the end of a video, so a video
  * watched to the end is saved as watched) and one after a seek while paused, and the
- * session's end when the page goes.
+ * session's end when the page goes, once whichever way it goes. Returns `finish`: ends the
+ * session now and resolves when the platform has the position (nothing to do if it ended).
  */
 export function useHeartbeats({
   videoRef,
@@ -29,9 +30,17 @@ export function useHeartbeats({
   send,
   end,
   onRefused,
-}: HeartbeatOptions): void {
+}: HeartbeatOptions): () => Promise<void> {
+  const finishRef = useRef<(how: "beacon" | "wait") => Promise<void>>(() => Promise.resolve());
   useEffect(() => {
     const { sessionId, heartbeatSeconds } = grant;
+    let ended = false;
+    const finish = (how: "beacon" | "wait") => {
+      if (ended) return Promise.resolve();
+      ended = true;
+      return end(sessionId, positionRef.current ?? 0, how);
+    };
+    finishRef.current = finish;
     const beat = async () => {
       const refused = await send(sessionId, positionRef.current ?? 0);
       if (refused) onRefused(refused);
@@ -46,7 +55,7 @@ export function useHeartbeats({
       if (!live && video?.paused) void beat();
     };
     video?.addEventListener("seeked", onSeeked);
-    const onPageHide = () => end(sessionId, positionRef.current ?? 0);
+    const onPageHide = () => void finish("beacon");
     window.addEventListener("pagehide", onPageHide);
     return () => {
       window.clearInterval(timer);
@@ -54,9 +63,9 @@ export function useHeartbeats({
       video?.removeEventListener("seeked", onSeeked);
       window.removeEventListener("pagehide", onPageHide);
       // Leaving the page inside the app (or starting over from a new grant) ends it too, where
-      // the viewer is by then: the ref holds a position, not a node, and its latest is wanted.
-      // eslint-disable-next-line react-hooks/exhaustive-deps
-      end(sessionId, positionRef.current ?? 0);
+      // the viewer is by then, unless leaving already did.
+      void finish("beacon");
     };
   }, [grant, send, end, live, onRefused, videoRef, positionRef]);
+  return useCallback(() => finishRef.current("wait"), []);
 }

@@ -51,9 +51,32 @@ export async function sendHeartbeat(
   }
 }
 
-/** As the page goes away: keep the position and free the session's place, without waiting. */
-export function endSession(url: string, sessionId: string, position: number): void {
+/** How long leaving the page waits for the platform to keep the position. */
+const END_WAIT_MS = 3000;
+
+/**
+ * Ends the session where the viewer is: keeps the position and frees the session's place.
+ * `beacon` as the document goes (nothing can be awaited then); `wait` when the app can wait
+ * for the answer before it moves on, so that the next page's rows already know the position.
+ */
+export async function endSession(
+  url: string,
+  sessionId: string,
+  position: number,
+  how: "beacon" | "wait",
+): Promise<void> {
   const form = sessionForm(sessionId, position);
-  if (typeof navigator.sendBeacon === "function" && navigator.sendBeacon(url, form)) return;
-  void fetch(url, { method: "POST", body: form, keepalive: true }).catch(() => undefined);
+  if (how === "beacon" && typeof navigator.sendBeacon === "function") {
+    if (navigator.sendBeacon(url, form)) return;
+  }
+  try {
+    await fetch(url, {
+      method: "POST",
+      body: form,
+      keepalive: true,
+      signal: AbortSignal.timeout(END_WAIT_MS),
+    });
+  } catch {
+    // Unreachable or slow: the session lapses on its own, and leaving goes on.
+  }
 }

@@ -8,7 +8,7 @@ type WatchLoader = (args: LoaderFunctionArgs) => ReturnType<typeof loadWatchPage
 
 /**
  * Title ("Video · Realm"), the item's description, canonical URL and preview image, and the
- * player's hls.js chunk when the page will play.
+ * player's master playlist and hls.js chunk when the page will play.
  */
 export const watchMeta: MetaFunction<WatchLoader, { root: typeof rootLoader }> = ({
   data,
@@ -25,7 +25,21 @@ export const watchMeta: MetaFunction<WatchLoader, { root: typeof rootLoader }> =
       realm: realmName ?? data.item.title,
     });
   const meta = seoMeta({ title, description, siteName: realmName, locale, seo: data.seo });
-  return data.enginePreload
-    ? [...meta, { tagName: "link", rel: "modulepreload", href: data.enginePreload }]
-    : meta;
+  if (data.playback.state !== "ready") return meta;
+  return [
+    ...meta,
+    // The master playlist, fetched while the page's code loads rather than after hydration.
+    // As hls.js asks for it (a same-origin XHR: CORS mode, same-origin credentials), so the
+    // browser hands the player the preloaded answer. A link, not a script: no nonce needed.
+    {
+      tagName: "link",
+      rel: "preload",
+      as: "fetch",
+      href: data.playback.grant.url,
+      crossOrigin: "anonymous",
+    },
+    ...(data.enginePreload
+      ? [{ tagName: "link", rel: "modulepreload", href: data.enginePreload }]
+      : []),
+  ];
 };

@@ -1,6 +1,7 @@
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Menu } from "../../schemas/generated/menu.ts";
+import type { Localized } from "../../schemas/localized-text.ts";
 import type { PageIssue } from "../../schemas/page-validation.ts";
 import { PageScreen } from "../composer/PageScreen.tsx";
 import { LocalTime } from "../ui/LocalTime.tsx";
@@ -85,9 +86,9 @@ function ValidationReport({ issues }: { issues: PageIssue[] }) {
   );
 }
 
-function MenuPreview({ menu }: { menu: Menu }) {
+function MenuPreview({ menu }: { menu: Localized<Menu> }) {
   const { t } = useTranslation();
-  type Item = Menu["items"][number];
+  type Item = Localized<Menu>["items"][number];
   const list = (items: Item[]) => (
     <ul>
       {items.map((item, index) => (

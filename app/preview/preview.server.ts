@@ -4,6 +4,8 @@ import type { CurrentItem } from "../../blocks/types.ts";
 import type { ResolvedZones } from "../../blocks/resolve.ts";
 import type { CancellationPromo } from "../../schemas/generated/cancellation-promo.ts";
 import type { Menu } from "../../schemas/generated/menu.ts";
+import { localizeMenu } from "../../schemas/localized-fields.ts";
+import type { Localized, TextLanguage } from "../../schemas/localized-text.ts";
 import type { PageIssue } from "../../schemas/page-validation.ts";
 import {
   documentOf,
@@ -32,7 +34,7 @@ interface DraftAnswer {
 
 export type PreviewView =
   | ({ type: "page"; pageKey: string; notFound: boolean } & LoadedPage)
-  | { type: "menu"; menu: Menu }
+  | { type: "menu"; menu: Localized<Menu> }
   | { type: "needs-item"; itemType: CurrentItem["type"] };
 
 export interface PreviewData {
@@ -95,12 +97,14 @@ export async function loadPreview(args: LoaderFunctionArgs) {
     const version = answer.draft ? 0 : answer.published!.version;
     const view = await previewView(ref, shown.document, {
       url: new URL(request.url),
+      language: { locale: shell.locale, defaultLocale: shell.realm.defaultLocale },
       compose: (kind, key, document, current) =>
         composePage(platform, {
           kind,
           key,
           heroes: shell.content.heroes,
           locale: shell.locale,
+          defaultLocale: shell.realm.defaultLocale,
           current,
           // An admin's preview shows the admin's own rows, as the page will show each viewer theirs.
           viewer: platform,
@@ -132,11 +136,11 @@ type Compose = (
 async function previewView(
   ref: DocumentRef,
   document: Record<string, unknown>,
-  { url, compose }: { url: URL; compose: Compose },
+  { url, compose, language }: { url: URL; compose: Compose; language: TextLanguage },
 ): Promise<PreviewView> {
   switch (ref.kind) {
     case "menu":
-      return { type: "menu", menu: document as unknown as Menu };
+      return { type: "menu", menu: localizeMenu(document as unknown as Menu, language) };
     case "promo": {
       // The promo is shown as the promo block it is made of, alone on a page.
       const promo = document as unknown as CancellationPromo;

@@ -9,7 +9,7 @@ export function realmPaths(base: string) {
   const to = (name: string, params?: Record<string, string>) => routeHref(base, { name, params });
   return {
     home: to("root"),
-    card(card: Card): string {
+    card(card: Pick<Card, "id" | "type">): string {
       const id = String(card.id);
       switch (card.type) {
         // An event's page plays it live, and its replay once it has ended.

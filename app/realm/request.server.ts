@@ -68,8 +68,8 @@ async function resolve({ request, params, context }: LoaderFunctionArgs) {
   }
   if (!realm) return null;
 
-  const viewer = await viewerOf(request, context, realm, basePath);
-  const shell = await loadShell(request, context, realm.realm, viewer);
+  let viewer = await viewerOf(request, context, realm, basePath);
+  let shell = await loadShell(request, context, realm.realm, viewer);
   const relative = realmRelativePath(basePath, url.pathname);
   const matched = matchRoute(relative);
   if (!matched) throw data(null, { status: 404 });
@@ -85,11 +85,23 @@ async function resolve({ request, params, context }: LoaderFunctionArgs) {
     url,
     signedIn: viewer.role === "CUSTOMER" || viewer.role === "ADMIN",
   });
-  const decision = guardRoute(matched.route, viewer.role, shell.settings as RouteSettings, {
-    from: `${relative}${url.search}`,
-    query: url.searchParams,
-    externalLicence,
-  });
+  const guard = () =>
+    guardRoute(matched.route, viewer.role, shell.settings as RouteSettings, {
+      from: `${relative}${url.search}`,
+      query: url.searchParams,
+      externalLicence,
+    });
+  let decision = guard();
+  if (decision.type === "guestCheckIn") {
+    // Checked in on this same response (no redirect, which cost a round trip on a first
+    // visit): the page is then rendered for the guest, with the session cookie it now has.
+    await guestCheckIn(request, context, realm, basePath);
+    viewer = await viewerOf(request, context, realm, basePath);
+    shell = await loadShell(request, context, realm.realm, viewer);
+    decision = guard();
+    // A check-in that gave no guest token would ask for another: fail rather than loop.
+    if (decision.type === "guestCheckIn") throw data(null, { status: 503 });
+  }
   switch (decision.type) {
     case "allow":
       break;
@@ -97,8 +109,6 @@ async function resolve({ request, params, context }: LoaderFunctionArgs) {
       throw data(null, { status: 404 });
     case "redirect":
       throw redirect(routeHref(basePath, decision.to));
-    case "guestCheckIn":
-      throw await guestCheckIn(request, context, realm, basePath);
   }
   return { realm, shell, basePath, viewer, route: matched.route };
 }
@@ -154,13 +164,13 @@ async function storeReferral(url: URL, context: PlatformLoadContext, realm: Real
   throw redirect(sameSitePath(clean));
 }
 
-/** Guest sign-in, then the same URL again with the guest session cookie. */
+/** Guest sign-in into this request's session; a failed one fails the page (503). */
 async function guestCheckIn(
   request: Request,
   context: PlatformLoadContext,
   realm: RealmLookup,
   basePath: string,
-) {
+): Promise<void> {
   const { session, save } = await requestSession(request, context, basePath);
   try {
     const tokens = await platformClient(context, { realm }).call("guestCheckin");
@@ -172,12 +182,11 @@ async function guestCheckIn(
     session.unset("refreshToken");
     await save();
     if (error instanceof PlatformError) {
-      return data({ code: error.code, requestId: error.requestId }, { status: 503 });
+      throw data({ code: error.code, requestId: error.requestId }, { status: 503 });
     }
     throw error;
   }
   await save();
-  return redirect(sameSitePath(new URL(request.url)));
 }
 
 function queryOf(url: URL): Record<string, string> {

@@ -7,11 +7,19 @@ import type { PlatformLoadContext } from "../api-client/context.ts";
 import { fetchInit, lookupRealm } from "../api-client/platform.server.ts";
 import { usableMenu } from "../navigation/usable-menu.ts";
 import { deviceClass } from "./device.ts";
+import type { Menu } from "../../schemas/generated/menu.ts";
+import { localizeMenu } from "../../schemas/localized-fields.ts";
+import type { Localized, TextLanguage } from "../../schemas/localized-text.ts";
+
+const localizedMenu = (menu: Menu | null, language: TextLanguage) =>
+  menu ? localizeMenu(menu, language) : null;
 
 export type Shell = Pick<
   InitResponse,
-  "realm" | "settings" | "theme" | "menu" | "content" | "eventCount" | "locale"
+  "realm" | "settings" | "theme" | "content" | "eventCount" | "locale"
 > & {
+  /** The menu with its titles in `locale`: the browser gets plain strings, not every language. */
+  menu: Localized<Menu> | null;
   /** The realm's own texts in `locale`. */
   translations: RealmTranslations;
 };
@@ -44,7 +52,10 @@ export async function loadShell(
       realm: init.realm,
       settings: init.settings,
       theme: init.theme,
-      menu: usableMenu(init.menu, realm.realm),
+      menu: localizedMenu(usableMenu(init.menu, realm.realm), {
+        locale,
+        defaultLocale: init.realm.defaultLocale,
+      }),
       content: init.content,
       eventCount: init.eventCount,
       locale,

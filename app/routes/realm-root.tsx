@@ -13,6 +13,7 @@ import { fetchRealmDirectory } from "../api-client/platform.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { realmRequest } from "../realm/request.server.ts";
 import { asRouteError } from "../realm/shell.server.ts";
+import { logoAtWidth } from "../ui/image.tsx";
 
 /**
  * `/`: a realm's root (its home page) on the realm's domain or under `/realm/{name}`; on a host
@@ -57,7 +58,7 @@ function RealmDirectory({
           <li key={realm.name}>
             <Link to={`/realm/${realm.name}`} className="directory-item">
               {realm.logoUrl ? (
-                <img src={`${realm.logoUrl}?w=300`} alt="" width={300} height={80} />
+                <img src={logoAtWidth(realm.logoUrl, 300)} alt="" width={300} height={80} />
               ) : null}
               <span>{realm.fullName}</span>
             </Link>

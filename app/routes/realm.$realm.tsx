@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Outlet, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AccountDialogs } from "../account/AccountDialogs.tsx";
@@ -8,22 +8,12 @@ import { LiveNowDialog } from "../live-now/LiveNowDialog.tsx";
 import { SiteHeader } from "../navigation/SiteHeader.tsx";
 import { RealmContent, RealmNotices } from "../notices/RealmNotices.tsx";
 import { SearchDialog } from "../search/SearchDialog.tsx";
-import accountStyles from "../styles/account.css?url";
-import navigationStyles from "../styles/navigation.css?url";
-import searchStyles from "../styles/search.css?url";
 import { useRootData } from "../realm/use-root-data.ts";
 import { i18nFor } from "../i18n/i18n.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { ErrorStatus, errorTitleKey } from "../ui/ErrorStatus.tsx";
 import { NotFoundMessage } from "../ui/StatusPage.tsx";
 import { MAIN_ID } from "../ui/SkipLink.tsx";
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: navigationStyles },
-  { rel: "stylesheet", href: accountStyles },
-  // The search page's and the search overlay's (which can open over any page).
-  { rel: "stylesheet", href: searchStyles },
-];
 
 /** Titles the page its error boundary shows, "Page not found · Realm"; pages title themselves. */
 export const meta: MetaFunction<unknown, { root: typeof rootLoader }> = ({ error, matches }) => {

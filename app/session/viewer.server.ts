@@ -26,7 +26,7 @@ export interface Viewer {
 const ANONYMOUS: Viewer = { role: "UNAUTHENTICATED", child: false };
 
 /** Tokens this close to expiry are refreshed first, so a page's calls do not race the clock. */
-const REFRESH_AHEAD_MS = 30_000;
+export const REFRESH_AHEAD_MS = 30_000;
 
 type Claims = ReturnType<typeof decodeJwt>;
 

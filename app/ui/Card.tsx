@@ -7,6 +7,7 @@ import {
 } from "react";
 import { useT } from "../i18n/i18n.ts";
 import type { Card as CardData } from "../../contract/generated/card.ts";
+import type { CardView } from "./card-view.ts";
 import { imageAtWidth, imageSrcSet } from "./image.tsx";
 import { listFormat } from "./intl.ts";
 import { ListControl } from "./ListControl.tsx";
@@ -23,17 +24,17 @@ const SHAPES = {
 } as const;
 
 /** Spec "Search hit": the localised title when there is one, else the untranslated name. */
-export function cardTitle(card: CardData): string {
+export function cardTitle(card: Pick<CardData, "title"> & { name?: string }): string {
   return card.title || card.name || "";
 }
 
 /** Spec "Search hit": smallCoverUrl, falling back to thumbnailUrl. */
-export function cardImageUrl(card: CardData): string | null {
+export function cardImageUrl(card: CardView): string | null {
   return card.smallCoverUrl || card.thumbnailUrl || null;
 }
 
 /** Older platforms send videosCount instead of vodCount. */
-export function cardVideoCount(card: CardData): number | undefined {
+export function cardVideoCount(card: CardView): number | undefined {
   return card.vodCount ?? card.videosCount;
 }
 
@@ -61,7 +62,7 @@ export function formatDuration(totalSeconds: number): string {
 }
 
 export interface CardProps {
-  card: CardData;
+  card: CardView;
   href: string;
   locale: string;
   titleScale?: number;
@@ -110,10 +111,14 @@ export function Card({
   const id = useId();
   const image = cardImageUrl(card);
   const size = SHAPES[shape];
-  const titleStyle = {
-    fontSize: `calc(var(--card-title-size, 1rem) * ${titleScale})`,
-    lineHeight: cardTitleLineHeight(titleScale),
-  } satisfies CSSProperties;
+  // At scale 1 the stylesheet's `.card-title` says the same, once for every card on the page.
+  const titleStyle =
+    titleScale === 1
+      ? undefined
+      : ({
+          fontSize: `calc(var(--card-title-size, 1rem) * ${titleScale})`,
+          lineHeight: cardTitleLineHeight(titleScale),
+        } satisfies CSSProperties);
   const listRef = cardListRef(card);
   return (
     <>
@@ -166,7 +171,7 @@ export function Card({
   );
 }
 
-function CardMeta({ card, locale }: { card: CardData; locale: string }) {
+function CardMeta({ card, locale }: { card: CardView; locale: string }) {
   const t = useT();
   const videos = cardVideoCount(card);
   return (

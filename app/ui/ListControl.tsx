@@ -1,5 +1,5 @@
 import { DropdownMenu } from "radix-ui";
-import { createContext, useContext, useEffect, useSyncExternalStore, type FormEvent } from "react";
+import { createContext, useContext, useEffect, useSyncExternalStore, type MouseEvent } from "react";
 import { useT } from "../i18n/i18n.ts";
 import { Icon } from "./Icon.tsx";
 import { actionLabel } from "./list-labels.ts";
@@ -25,8 +25,13 @@ export interface ListsView {
   returnTo: string;
   /** Where watchlists are made (the watchlists page), where the realm has them. */
   watchlistsHref: string | null;
-  /** Script runs and the viewer is signed in: presses change the list in place. */
+  /** Script runs and the viewer is signed in: membership is asked for, watchlists offered. */
   live: boolean;
+  /**
+   * The viewer is signed in: a press handled by script changes the list in place, also in the
+   * moment between hydration and `live` (a form post then would reload the page and lose focus).
+   */
+  signedIn: boolean;
   subscribe(listener: () => void): () => void;
   listsOf(ref: string): readonly string[] | undefined;
   namedLists(): readonly NamedList[];
@@ -35,6 +40,31 @@ export interface ListsView {
 }
 
 export const ListsContext = createContext<ListsView | null>(null);
+
+/** The ids of the page's two list forms, which every control's button submits. */
+export const LIST_FORM_IDS = { add: "list-form-add", remove: "list-form-remove" } as const;
+
+/**
+ * The page's two forms of the list controls, one adding to the realm's list and one removing
+ * from it. Each control is a submit button naming its form and carrying the item as its value,
+ * so a page of fifty cards holds the list, the action and the way back twice, not fifty times.
+ * Rendered once, by the page's lists provider.
+ */
+export function ListForms() {
+  const lists = useContext(ListsContext);
+  if (!lists?.primary) return null;
+  return (
+    <>
+      {(["add", "remove"] as const).map((intent) => (
+        <form key={intent} id={LIST_FORM_IDS[intent]} method="post" action={lists.action} hidden>
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name="list" value={lists.primary!} />
+          <input type="hidden" name="returnTo" value={lists.returnTo} />
+        </form>
+      ))}
+    </>
+  );
+}
 
 const NO_SUBSCRIPTION = () => () => {};
 const NOTHING = () => undefined;
@@ -69,7 +99,8 @@ export interface ListControlProps {
 
 /**
  * Adds the item to the realm's list (my list, else favourites), or removes it: a real form
- * post to the `list-item` route that works without script; with script, for a signed-in
+ * post to the `list-item` route that works without script (a button of the page's
+ * `ListForms`); with script, for a signed-in
  * viewer, the change shows at once and is undone with a toast if it fails. Its name says what
  * a press does, and so whether the item is in ("Add to My List", "Remove from My List").
  * Where the realm has watchlists, a menu button beside it adds to any of them.
@@ -85,9 +116,9 @@ export function ListControl({ itemRef, variant, describedBy, tabIndex }: ListCon
   const { primary } = lists;
   const inPrimary = primary !== null && member.includes(primary);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onPress = (event: MouseEvent<HTMLButtonElement>) => {
     // Visitors who are not signed in post the form: it takes them to sign-in and back.
-    if (!lists.live || !primary) return;
+    if (!lists.signedIn || !primary) return;
     event.preventDefault();
     lists.change(itemRef, primary, !inPrimary);
   };
@@ -96,23 +127,21 @@ export function ListControl({ itemRef, variant, describedBy, tabIndex }: ListCon
   return (
     <div className={`list-control list-control-${variant}`}>
       {primary ? (
-        <form method="post" action={lists.action} onSubmit={onSubmit}>
-          <input type="hidden" name="intent" value={inPrimary ? "remove" : "add"} />
-          <input type="hidden" name="list" value={primary} />
-          <input type="hidden" name="ref" value={itemRef} />
-          <input type="hidden" name="returnTo" value={lists.returnTo} />
-          <button
-            type="submit"
-            className={variant === "card" ? "list-toggle icon-button" : "list-toggle button"}
-            aria-label={variant === "card" ? label : undefined}
-            aria-describedby={describedBy}
-            tabIndex={tabIndex}
-            data-in-list={inPrimary ? "true" : "false"}
-          >
-            <Icon name={inPrimary ? "check" : "plus"} />
-            {variant === "labelled" ? <span>{label}</span> : null}
-          </button>
-        </form>
+        <button
+          type="submit"
+          form={LIST_FORM_IDS[inPrimary ? "remove" : "add"]}
+          name="ref"
+          value={itemRef}
+          onClick={onPress}
+          className={variant === "card" ? "list-toggle icon-button" : "list-toggle button"}
+          aria-label={variant === "card" ? label : undefined}
+          aria-describedby={describedBy}
+          tabIndex={tabIndex}
+          data-in-list={inPrimary ? "true" : "false"}
+        >
+          <Icon name={inPrimary ? "check" : "plus"} />
+          {variant === "labelled" ? <span>{label}</span> : null}
+        </button>
       ) : null}
       {lists.watchlists && lists.live ? (
         <WatchlistMenu

@@ -4,16 +4,19 @@ import { Card } from "./Card.tsx";
 import { useHydrated, usePrefersReducedMotion } from "./client-state.tsx";
 import { Icon } from "./Icon.tsx";
 import type { WatchProgress } from "./watch-progress.ts";
-import type { RailBlock } from "../../schemas/generated/blocks-rail.ts";
-import type { Card as CardData } from "../../contract/generated/card.ts";
-import type { ResultSet } from "../../contract/generated/result-set.ts";
+import type { BlockOf } from "../../blocks/types.ts";
+import type { CardView } from "./card-view.ts";
+import type { CardPage } from "./card-view.ts";
 import { useBlockRender } from "./render-context.tsx";
 import { nextRovingIndex, scrollEdges } from "./roving.ts";
+
+/** The block's config as rendered: its texts already in the viewer's language. */
+type RailBlock = BlockOf<"rail">;
 
 /** What a rail shows of its block config; rails built by pages (related items) give only this. */
 export type RailView = Pick<RailBlock, "title" | "cardShape" | "seeAll">;
 
-export function Rail({ config, data }: { config: RailView; data: ResultSet }) {
+export function Rail({ config, data }: { config: RailView; data: CardPage }) {
   const render = useBlockRender();
   if (data.hits.length === 0) return null;
   return (
@@ -33,7 +36,7 @@ export function Rail({ config, data }: { config: RailView; data: ResultSet }) {
 /** One card of a row, with where it leads (and, from watch history, how far the viewer got). */
 export interface RailItem {
   key: string;
-  card: CardData;
+  card: CardView;
   href: string;
   progress?: WatchProgress | null;
 }

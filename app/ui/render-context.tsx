@@ -14,7 +14,7 @@ export interface ContentLink {
  * links here.
  */
 export interface BlockRender {
-  hrefFor(card: Card): string;
+  hrefFor(card: Pick<Card, "id" | "type">): string;
   gridHref(pageKey: string): string;
   contentHref(link: ContentLink): string;
   /** An event's reminder: the `.ics` file of an event that has not started. */

@@ -2,9 +2,10 @@ import { imageAtWidth } from "./image.tsx";
 import type { Sponsor } from "../../schemas/generated/sponsor.ts";
 import { safeLinkUrl } from "./links.ts";
 
-/** Spec "Video pages": the logo is shown 300 px wide from an image requested at width 150. */
+/** Spec "Video pages": the logo is shown 300 px wide. */
 export const SPONSOR_LOGO_WIDTH = 300;
-export const SPONSOR_IMAGE_REQUEST_WIDTH = 150;
+/** Twice the display width, so the logo stays sharp on high-density screens. */
+export const SPONSOR_IMAGE_REQUEST_WIDTH = 2 * SPONSOR_LOGO_WIDTH;
 
 /**
  * Sponsor fields as either source has them: a sponsor block's own config (every field

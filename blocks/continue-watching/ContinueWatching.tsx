@@ -1,8 +1,11 @@
 import { useT } from "../../app/i18n/i18n.ts";
-import type { ContinueWatchingBlock } from "../../schemas/generated/blocks-continue-watching.ts";
+import type { BlockOf } from "../types.ts";
 import { RailRow } from "../../app/ui/Rail.tsx";
 import { useBlockRender } from "../../app/ui/render-context.tsx";
 import type { ContinueItem } from "./items.ts";
+
+/** The block's config as rendered: its texts already in the viewer's language. */
+type ContinueWatchingBlock = BlockOf<"continueWatching">;
 
 /** The row, or nothing at all when there is nothing to resume (and for guests). */
 export function ContinueWatching({

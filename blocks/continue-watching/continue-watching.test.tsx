@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
 import { definition, HISTORY_SCAN } from "./index.tsx";
-import type { ContinueWatchingBlock } from "../../schemas/generated/blocks-continue-watching.ts";
+import type { BlockOf } from "../types.ts";
 import type { WatchHistoryItem } from "../../contract/generated/watch-history.ts";
 import {
   context,
@@ -13,6 +13,8 @@ import {
   serverDom,
   video,
 } from "../../tests/unit/blocks/fixtures.tsx";
+
+type ContinueWatchingBlock = BlockOf<"continueWatching">;
 
 const config = (extra: Partial<ContinueWatchingBlock> = {}): ContinueWatchingBlock => ({
   id: "continue-watching",

@@ -1,9 +1,12 @@
-import type { ContinueWatchingBlock } from "../../schemas/generated/blocks-continue-watching.ts";
+import type { BlockOf } from "../types.ts";
 import type { BlockDefinition } from "../types.ts";
 import { ContinueWatching } from "./ContinueWatching.tsx";
 import { continueItems, type ContinueItem } from "./items.ts";
 import { schemaDefaults } from "../defaults.ts";
 import schema from "./schema.json";
+
+/** The block's config as rendered: its texts already in the viewer's language. */
+type ContinueWatchingBlock = BlockOf<"continueWatching">;
 
 const defaults = schemaDefaults(schema);
 /**

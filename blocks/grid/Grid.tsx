@@ -2,9 +2,8 @@ import { useId, useState } from "react";
 import { useT } from "../../app/i18n/i18n.ts";
 import { Card } from "../../app/ui/Card.tsx";
 import { useViewportWidth } from "../../app/ui/client-state.tsx";
-import type { GridBlock } from "../../schemas/generated/blocks-grid.ts";
-import type { Card as CardData } from "../../contract/generated/card.ts";
-import type { ResultSet } from "../../contract/generated/result-set.ts";
+import type { BlockOf } from "../types.ts";
+import type { CardPage, CardView } from "../../app/ui/card-view.ts";
 import { useBlockRender } from "../../app/ui/render-context.tsx";
 import {
   cardKey,
@@ -15,8 +14,11 @@ import {
   planLoadMore,
 } from "./paging.ts";
 
+/** The block's config as rendered: its texts already in the viewer's language. */
+type GridBlock = BlockOf<"grid">;
+
 interface GridState {
-  cards: CardData[];
+  cards: CardView[];
   totalHits: number;
   /** Null until the viewer asks for more: then the viewport's page size decides. */
   visible: number | null;
@@ -26,7 +28,7 @@ interface GridState {
   added: number;
 }
 
-export function Grid({ config, data }: { config: GridBlock; data: ResultSet }) {
+export function Grid({ config, data }: { config: GridBlock; data: CardPage }) {
   const t = useT();
   const render = useBlockRender();
   const headingId = useId();

@@ -3,7 +3,8 @@ import { act } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { definition, pageSizeForWidth } from "./index.tsx";
 import { mergeCards, planLoadMore } from "./paging.ts";
-import type { GridBlock } from "../../schemas/generated/blocks-grid.ts";
+import type { BlockOf } from "../types.ts";
+import type { CardPage } from "../../app/ui/card-view.ts";
 import type { ResultSet } from "../../contract/generated/result-set.ts";
 import {
   click,
@@ -18,6 +19,8 @@ import {
   type Mounted,
 } from "../../tests/unit/blocks/fixtures.tsx";
 
+type GridBlock = BlockOf<"grid">;
+
 const config: GridBlock = {
   id: "all-videos",
   type: "grid",
@@ -25,9 +28,7 @@ const config: GridBlock = {
   source: { kind: "videos" },
 };
 
-const View = ({ data }: { data: ResultSet }) => (
-  <definition.Component config={config} data={data} />
-);
+const View = ({ data }: { data: CardPage }) => <definition.Component config={config} data={data} />;
 
 function setViewportWidth(width: number) {
   (

@@ -41,11 +41,11 @@ export function hasMore(progress: GridProgress): boolean {
   );
 }
 
-export function cardKey(card: Card): string {
+export function cardKey(card: Pick<Card, "id" | "type">): string {
   return `${card.type}-${card.id}`;
 }
 
-export function mergeCards(existing: Card[], incoming: Card[]): Card[] {
+export function mergeCards<C extends Pick<Card, "id" | "type">>(existing: C[], incoming: C[]): C[] {
   const seen = new Set(existing.map(cardKey));
   return [...existing, ...incoming.filter((card) => !seen.has(cardKey(card)))];
 }

@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { useT } from "../../app/i18n/i18n.ts";
 import { useViewerTimeZone } from "../../app/ui/client-state.tsx";
-import { imageAtWidth, imageSrcSet } from "../../app/ui/image.tsx";
 import { LiveBadge } from "../../app/ui/LiveBadge.tsx";
 import { formatDate } from "../../app/ui/LocalTime.tsx";
 import { useBlockRender } from "../../app/ui/render-context.tsx";
+import { HERO_PORTRAIT_MEDIA, HERO_SIZES, heroSlideImages } from "./preload.ts";
 import type { HeroSlide, HeroSlideLink } from "./resolve.ts";
 
 /** The event a slide leads to, or null when it leads to something else. */
@@ -30,7 +30,7 @@ export function Slide({
   const titleId = useId();
   const href =
     "card" in slide.link ? render.hrefFor(slide.link.card) : render.contentHref(slide.link.content);
-  const landscape = slide.imageUrl ?? slide.portraitImageUrl;
+  const images = heroSlideImages(slide);
   const reminderFor = slide.upcoming ? upcomingEventId(slide.link) : null;
   const first = index === 0;
   return (
@@ -42,20 +42,20 @@ export function Slide({
       hidden={!current}
     >
       <picture className="hero-picture">
-        {slide.portraitImageUrl ? (
+        {images.portrait ? (
           <source
-            media="(max-width: 720px)"
-            srcSet={imageSrcSet(slide.portraitImageUrl, [640, 960])}
-            sizes="100vw"
+            media={HERO_PORTRAIT_MEDIA}
+            srcSet={images.portrait.srcSet}
+            sizes={HERO_SIZES}
             width={800}
             height={1200}
           />
         ) : null}
-        {landscape ? (
+        {images.landscape ? (
           <img
-            src={imageAtWidth(landscape, 1280)}
-            srcSet={imageSrcSet(landscape, [960, 1280, 1920])}
-            sizes="100vw"
+            src={images.landscape.src}
+            srcSet={images.landscape.srcSet}
+            sizes={HERO_SIZES}
             width={1920}
             height={800}
             alt=""

@@ -2,8 +2,11 @@ import { useId } from "react";
 import { useT } from "../../app/i18n/i18n.ts";
 import { RailRow } from "../../app/ui/Rail.tsx";
 import { useBlockRender } from "../../app/ui/render-context.tsx";
-import type { MyListBlock } from "../../schemas/generated/blocks-my-list.ts";
+import type { BlockOf } from "../types.ts";
 import type { MyListData } from "./index.tsx";
+
+/** The block's config as rendered: its texts already in the viewer's language. */
+type MyListBlock = BlockOf<"myList">;
 
 /**
  * The viewer's list as a row with a link to the whole list; an empty list says how to fill

@@ -1,8 +1,11 @@
-import type { MyListBlock } from "../../schemas/generated/blocks-my-list.ts";
+import type { BlockOf } from "../types.ts";
 import { schemaDefaults } from "../defaults.ts";
 import type { BlockDefinition, ViewerListCards } from "../types.ts";
 import { MyList } from "./MyList.tsx";
 import schema from "./schema.json";
+
+/** The block's config as rendered: its texts already in the viewer's language. */
+type MyListBlock = BlockOf<"myList">;
 
 const defaults = schemaDefaults(schema);
 

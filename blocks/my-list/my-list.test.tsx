@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import type { MyListBlock } from "../../schemas/generated/blocks-my-list.ts";
+import type { BlockOf } from "../types.ts";
 import {
   context,
   event,
@@ -12,6 +12,8 @@ import {
 } from "../../tests/unit/blocks/fixtures.tsx";
 import type { ViewerListCards } from "../types.ts";
 import { definition, type MyListData } from "./index.tsx";
+
+type MyListBlock = BlockOf<"myList">;
 
 const config = (extra: Partial<MyListBlock> = {}): MyListBlock => ({
   id: "my-list",

@@ -2,8 +2,11 @@ import { useId } from "react";
 import { safeLinkUrl } from "../../app/ui/links.ts";
 import { PromoBody, PromoImage } from "../../app/ui/PromoCard.tsx";
 import { useBlockRender } from "../../app/ui/render-context.tsx";
-import type { PromoBlock } from "../../schemas/generated/blocks-promo.ts";
+import type { BlockOf } from "../types.ts";
 import type { BlockDefinition, ContentLink, ResolveContext } from "../types.ts";
+
+/** The block's config as rendered: its texts already in the viewer's language. */
+type PromoBlock = BlockOf<"promo">;
 
 export interface PromoData {
   /** The configured URL, when the link is one (and safe to render). */

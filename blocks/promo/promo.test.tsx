@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
 import { definition, type PromoData } from "./index.tsx";
-import type { PromoBlock } from "../../schemas/generated/blocks-promo.ts";
+import type { BlockOf } from "../types.ts";
 import { context, MemoryContent, serverDom } from "../../tests/unit/blocks/fixtures.tsx";
+
+type PromoBlock = BlockOf<"promo">;
 
 const promo = (extra: Partial<PromoBlock> = {}): PromoBlock => ({
   id: "premium",

@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { definition } from "./index.tsx";
 import { nextRovingIndex, scrollEdges } from "../../app/ui/roving.ts";
-import type { RailBlock } from "../../schemas/generated/blocks-rail.ts";
-import type { ResultSet } from "../../contract/generated/result-set.ts";
+import type { BlockOf } from "../types.ts";
+import type { CardPage } from "../../app/ui/card-view.ts";
 import {
   click,
   context,
@@ -15,6 +15,8 @@ import {
   type Mounted,
 } from "../../tests/unit/blocks/fixtures.tsx";
 
+type RailBlock = BlockOf<"rail">;
+
 const config = (extra: Partial<RailBlock> = {}): RailBlock => ({
   id: "latest",
   type: "rail",
@@ -23,7 +25,7 @@ const config = (extra: Partial<RailBlock> = {}): RailBlock => ({
   ...extra,
 });
 
-const View = ({ cfg, data }: { cfg: RailBlock; data: ResultSet }) => (
+const View = ({ cfg, data }: { cfg: RailBlock; data: CardPage }) => (
   <definition.Component config={cfg} data={data} />
 );
 

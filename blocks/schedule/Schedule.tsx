@@ -3,10 +3,13 @@ import { useT } from "../../app/i18n/i18n.ts";
 import { cardTitle } from "../../app/ui/Card.tsx";
 import { useViewerTimeZone } from "../../app/ui/client-state.tsx";
 import { dateTimeFormat } from "../../app/ui/intl.ts";
-import type { ScheduleBlock } from "../../schemas/generated/blocks-schedule.ts";
+import type { BlockOf } from "../types.ts";
 import type { Card } from "../../contract/generated/card.ts";
 import { useBlockRender } from "../../app/ui/render-context.tsx";
 import { eventStatus, groupByDay, type EventStatus } from "./window.ts";
+
+/** The block's config as rendered: its texts already in the viewer's language. */
+type ScheduleBlock = BlockOf<"schedule">;
 
 export interface ScheduleData {
   events: Card[];

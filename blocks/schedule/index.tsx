@@ -1,10 +1,13 @@
-import type { ScheduleBlock } from "../../schemas/generated/blocks-schedule.ts";
+import type { BlockOf } from "../types.ts";
 import type { BlockDefinition } from "../types.ts";
 import { Schedule, type ScheduleData } from "./Schedule.tsx";
 import { inWindow, scheduleWindow } from "./window.ts";
 import { ScheduleSkeleton } from "../../app/ui/skeletons.tsx";
 import { schemaDefaults } from "../defaults.ts";
 import schema from "./schema.json";
+
+/** The block's config as rendered: its texts already in the viewer's language. */
+type ScheduleBlock = BlockOf<"schedule">;
 
 const defaults = schemaDefaults(schema);
 

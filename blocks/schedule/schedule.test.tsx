@@ -5,7 +5,7 @@ import { renderToString } from "react-dom/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { definition } from "./index.tsx";
 import { eventStatus, groupByDay, scheduleWindow } from "./window.ts";
-import type { ScheduleBlock } from "../../schemas/generated/blocks-schedule.ts";
+import type { BlockOf } from "../types.ts";
 import {
   context,
   EVENTS,
@@ -16,6 +16,8 @@ import {
   serverDom,
   type Mounted,
 } from "../../tests/unit/blocks/fixtures.tsx";
+
+type ScheduleBlock = BlockOf<"schedule">;
 
 const config = (extra: Partial<ScheduleBlock> = {}): ScheduleBlock => ({
   id: "schedule",

@@ -41,7 +41,7 @@ describe("the sponsor logo rule (spec: Video pages)", () => {
   it("shows a sponsor with an image, a link and displayMode SHOW: image requested at width 150", () => {
     expect(visibleSponsor(itemSponsor)).toEqual({
       name: "Northline Bank",
-      imageSrc: "/images/sponsor-northline.webp?w=150",
+      imageSrc: "/images/sponsor-northline.webp?w=600",
       href: "https://northline.example/",
     });
   });
@@ -78,7 +78,7 @@ describe("sponsor block", () => {
     expect(content.calls).toEqual([]);
   });
 
-  it("links its own logo out in a new tab, 300 px wide, requesting width 150", () => {
+  it("links its own logo out in a new tab, 300 px wide, requesting twice that width", () => {
     const dom = serverDom(render(complete));
     const link = dom.querySelector("a")!;
     expect(link.getAttribute("href")).toBe("https://titan.example/fight-week");
@@ -86,7 +86,7 @@ describe("sponsor block", () => {
     expect(link.getAttribute("rel")).toBe("noopener noreferrer");
     expect(link.textContent).toContain("(opens in a new tab)");
     const img = link.querySelector("img")!;
-    expect(img.getAttribute("src")).toBe("/images/sponsor-titan.webp?w=150");
+    expect(img.getAttribute("src")).toBe("/images/sponsor-titan.webp?w=600");
     expect(img.getAttribute("width")).toBe("300");
     expect(img.getAttribute("height")).toBe("100");
     expect(img.getAttribute("alt")).toBe("Titan Energy");
@@ -94,13 +94,13 @@ describe("sponsor block", () => {
 
   it("keeps its own logo even when the page's item has a sponsor", () => {
     const img = serverDom(render(complete, itemSponsor)).querySelector("img")!;
-    expect(img.getAttribute("src")).toBe("/images/sponsor-titan.webp?w=150");
+    expect(img.getAttribute("src")).toBe("/images/sponsor-titan.webp?w=600");
   });
 
   it("appends the width to an image URL that already has a query", () => {
     const dom = serverDom(render({ ...complete, imageUrl: "https://cdn.example/logo.webp?v=3" }));
     expect(dom.querySelector("img")!.getAttribute("src")).toBe(
-      "https://cdn.example/logo.webp?v=3&w=150",
+      "https://cdn.example/logo.webp?v=3&w=600",
     );
   });
 
@@ -127,7 +127,7 @@ describe("sponsor block", () => {
     expect(link.getAttribute("href")).toBe("https://northline.example/");
     expect(link.getAttribute("target")).toBe("_blank");
     expect(link.querySelector("img")!.getAttribute("src")).toBe(
-      "/images/sponsor-northline.webp?w=150",
+      "/images/sponsor-northline.webp?w=600",
     );
     expect(link.querySelector("img")!.getAttribute("alt")).toBe("Northline Bank");
   });

@@ -7,12 +7,12 @@
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import type { Theme } from "../../schemas/generated/theme.ts";
 import type { Menu } from "../../schemas/generated/menu.ts";
+import type { Licence } from "../../schemas/generated/licence.ts";
 
 /**
  * URL opened in a new tab (OUTBOUND_LINK): an http(s) URL or a path of this site starting with /.
  */
 export type Link1 = string;
-
 /**
  * Answer of GET {api v1}/init: everything a client needs to draw a realm's shell.
  */
@@ -43,6 +43,12 @@ export interface InitResponse {
    * Events live now (only with countEvents=LIVE).
    */
   eventCount?: number;
+  /**
+   * The realm's licences (only with readLicences=true).
+   *
+   * @maxItems 50
+   */
+  licences?: Licence[];
   /**
    * Ways viewers sign in (from the realm settings).
    *

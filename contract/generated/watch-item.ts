@@ -81,7 +81,7 @@ export interface Sponsor {
    */
   name: string;
   /**
-   * Logo image: an http(s) URL or a path of this site (a realm's generated sponsor logos are /images/{realm}/sponsor/{slug}.webp). Requested at width 150.
+   * Logo image: an http(s) URL or a path of this site (a realm's generated sponsor logos are /images/{realm}/sponsor/{slug}.webp). Requested at width 600, twice its display width.
    */
   imageUrl?: string;
   /**

@@ -33,6 +33,11 @@ import searchBuckets from "./search-buckets.schema.json";
 import viewerLists from "./viewer-lists.schema.json";
 import fighterList from "./fighters.schema.json";
 import epgGrid from "./epg.schema.json";
+import licence from "../../schemas/licence.schema.json";
+import basket from "./basket.schema.json";
+import order from "./order.schema.json";
+import voucher from "../../schemas/voucher.schema.json";
+import voucherRule from "../../schemas/voucher-rule.schema.json";
 
 /**
  * The JSON Schemas of the platform's request and answer bodies (page blocks read cards, result
@@ -75,6 +80,8 @@ export const contractSchemas = [
   viewerLists,
   fighterList,
   epgGrid,
+  basket,
+  order,
 ] as const;
 
 /** Every body schema by name, those in schemas/ included; the endpoint table names them so. */
@@ -127,6 +134,12 @@ export const bodySchemaIds = {
   watchHistory: watchHistory.$id,
   watchItem: watchItem.$id,
   realmFolderCheck: realmFolderCheck.$id,
+  licence: licence.$id,
+  basket: basket.$id,
+  order: order.$id,
+  basketPayment: `${order.$id}#/$defs/basketPayment`,
+  voucher: voucher.$id,
+  voucherRule: voucherRule.$id,
 } as const;
 
 export type BodySchemaName = keyof typeof bodySchemaIds;

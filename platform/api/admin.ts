@@ -3,6 +3,7 @@ import { readUpTo } from "./bounded-read.ts";
 import { every } from "hono/combine";
 import { validateDocumentSource } from "../realm-config/document-source.ts";
 import { MAX_FILE_BYTES } from "../realm-config/read-files.ts";
+import { isError } from "../realm-config/issues.ts";
 import { validateRealmFolder } from "../realm-config/realm-folder.ts";
 import { validateSource } from "../realm-config/validate-source.ts";
 import type { RealmFolderCheck } from "../../contract/generated/realm-folder-check.ts";
@@ -65,7 +66,7 @@ admin.post("/validate/realm", async (c) => {
   const body = (await readJson(c.req.raw)) as RealmFolderCheck;
   const files = new Map(Object.entries(body.files) as [string, string][]);
   const report = validateRealmFolder({ name: body.folder ?? c.get("realm").name, files });
-  return c.json({ valid: report.issues.length === 0, issues: report.issues });
+  return c.json({ valid: !report.issues.some(isError), issues: report.issues });
 });
 
 admin.get("/drafts/:target/:key?", async (c) => {
@@ -118,6 +119,7 @@ admin.post("/publish/:target/:key?", async (c) => {
     await deleteDraft(store, realm, ref);
     return published;
   });
+  await announcePublished(c, realm);
   return c.json({ ...describe(c, ref), version }, 201);
 });
 
@@ -149,8 +151,21 @@ admin.post("/restore/:target/:version/:key?", async (c) => {
       restoredFrom: wanted,
     });
   });
+  await announcePublished(c, realm);
   return c.json({ ...describe(c, ref), version, restoredFrom: wanted }, 201);
 });
+
+/**
+ * Every server drops what it cached of the realm's published documents (pages, menus, init),
+ * after the commit, so none reads the old version back into its cache. The new version is in
+ * the store either way: a transport that is down delays it by the caches' own lifetimes only.
+ */
+async function announcePublished(c: Context<PlatformEnv>, realm: string): Promise<void> {
+  await c
+    .get("invalidation")
+    .publish({ kind: "published", realm })
+    .catch(() => {});
+}
 
 function scope(c: Context<PlatformEnv>) {
   const target = c.req.param("target") ?? "";

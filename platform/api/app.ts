@@ -4,6 +4,7 @@ import openapi from "../../contract/openapi.json";
 import type { TokenIssuer } from "../auth/tokens.ts";
 import type { Store } from "../store/store.ts";
 import { isStoreUnreachable } from "../store/store.ts";
+import { inProcessBus, type InvalidationBus } from "../store/invalidation-bus.ts";
 import { liveSessions } from "../identity/live-sessions.ts";
 import { admin } from "./admin.ts";
 import { consent } from "./consent.ts";
@@ -20,6 +21,7 @@ import type { PlatformEnv } from "./context.ts";
 import { requireClient } from "./contract.ts";
 import { ApiError, errorJson } from "./errors.ts";
 import { init } from "./init.ts";
+import { basket } from "./basket.ts";
 import { locales } from "./locales.ts";
 import { pages } from "./pages.ts";
 import { playback } from "./playback.ts";
@@ -27,6 +29,7 @@ import { parentalControl } from "./parental-control.ts";
 import { profiles } from "./profiles.ts";
 import { promoNotifications } from "./promo-notifications.ts";
 import { realmRoutes } from "./realm-routes.ts";
+import { forgetRealms } from "./realms.ts";
 import { referrals } from "./referrals.ts";
 import { userDetails } from "./user-details.ts";
 import { search } from "./search.ts";
@@ -50,6 +53,11 @@ export interface PlatformOptions {
   sessionCacheMs?: number;
   /** The clock of the platform's caches (default: the wall clock); tests move it by hand. */
   now?: () => number;
+  /**
+   * Tells every server sharing the store what changed (default: this process alone, right for
+   * the embedded store).
+   */
+  invalidation?: InvalidationBus;
 }
 
 /**
@@ -65,13 +73,19 @@ export function createPlatformApi({
   mediaSecret,
   sessionCacheMs,
   now,
+  invalidation = inProcessBus(),
 }: PlatformOptions) {
   const api = new Hono<PlatformEnv>().basePath("/api");
-  const sessions = liveSessions(store.db, { cacheMs: sessionCacheMs, now });
+  const sessions = liveSessions(store.db, { cacheMs: sessionCacheMs, now, invalidation });
+  // A realm re-seeded by another process (a second server, `npm run db:seed`) is read again.
+  invalidation.subscribe((message) => {
+    if (message.kind === "realm" || message.kind === "everything") forgetRealms(store.db);
+  });
   api.use(async (c, next) => {
     c.set("store", store);
     c.set("tokens", tokens);
     c.set("sessions", sessions);
+    c.set("invalidation", invalidation);
     c.set("vpnHeader", vpnHeader);
     c.set("territoryHeader", territoryHeader);
     c.set("mediaSecret", mediaSecret);
@@ -122,13 +136,14 @@ export function createPlatformApi({
 
   api.route("/v1", v1);
   api.route("/v2", v2);
-  // v4 serves the OAuth code flow, and basket and gifts once checkout arrives.
+  // v4 serves the OAuth code flow and checkout's basket (gifts come with the account).
   const v4 = new Hono<PlatformEnv>();
   // Before the contract's headers are required: other parties' apps call a realm's token
   // endpoint as RFC 6749 says, without them. Its handler answers, so requireClient never runs.
   v4.route("/oauth2-auth", realmTokenEndpoint);
   v4.use("/*", requireClient);
   v4.route("/oauth2-auth", oauth);
+  v4.route("/basket", basket);
   api.route("/v4", v4);
 
   // Generated from the endpoint table by `npm run schemas`, like the types both sides use.

@@ -1,5 +1,6 @@
 import type { AccessClaims, TokenIssuer } from "../auth/tokens.ts";
 import type { LiveSessions } from "../identity/live-sessions.ts";
+import type { InvalidationBus } from "../store/invalidation-bus.ts";
 import type { Store } from "../store/store.ts";
 import type { RealmRow } from "./realms.ts";
 
@@ -12,6 +13,8 @@ export interface PlatformEnv {
     tokens: TokenIssuer;
     /** Whether the session an access token names is still on. */
     sessions: LiveSessions;
+    /** Tells every server sharing the store that cached answers are out of date. */
+    invalidation: InvalidationBus;
     /** Set by `authenticate` when the call carries a valid access token. */
     viewer: AccessClaims | undefined;
     /** Set by `requireClient`: the realm named by the Realm header, verified by its API key. */

@@ -2,11 +2,11 @@ import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
-import { imageUrl } from "./cards.ts";
 import { countLiveEvents, loadHeroes } from "./content.ts";
 import type { PlatformEnv } from "./context.ts";
 import { badRequest } from "./errors.ts";
 import type { InitResponse } from "../../contract/generated/init-response.ts";
+import { realmLogoUrl } from "./realm-logo-url.ts";
 
 export const init = new Hono<PlatformEnv>();
 
@@ -24,8 +24,9 @@ type PreferenceKey = keyof typeof DEFAULT_PREFERENCES;
 
 /**
  * Everything a client needs to draw a realm's shell in one call (spec section 7, init):
- * settings and theme, the menu for `menuTargetPlatform`, the home heroes and, with
- * `countEvents=LIVE`, the number of events live now.
+ * settings and theme, the menu for `menuTargetPlatform`, the home heroes, with
+ * `countEvents=LIVE` the number of events live now, and with `readLicences=true` what the
+ * realm sells.
  */
 init.get("/", async (c) => {
   const { db } = c.get("store");
@@ -41,6 +42,10 @@ init.get("/", async (c) => {
   if (countEvents !== undefined && countEvents.toUpperCase() !== "LIVE") {
     throw badRequest("INVALID_QUERY", "Query parameter 'countEvents' must be LIVE");
   }
+  const readLicences = c.req.query("readLicences");
+  if (readLicences !== undefined && readLicences !== "true" && readLicences !== "false") {
+    throw badRequest("INVALID_QUERY", "Query parameter 'readLicences' must be true or false");
+  }
   const preferenceKeys = preferenceKeysOf(c.req.queries("pk") ?? []);
   const now = new Date();
   const [menu, heroes, eventCount] = await Promise.all([
@@ -53,7 +58,7 @@ init.get("/", async (c) => {
     realm: {
       name: realm.name,
       fullName: realm.fullName,
-      logoUrl: imageUrl(realm.logoImageId),
+      logoUrl: realmLogoUrl(realm),
       defaultLocale: realm.defaultLocale,
       languages: realm.languages,
     },
@@ -63,6 +68,7 @@ init.get("/", async (c) => {
     menu,
     content: { heroes },
     ...(eventCount === undefined ? {} : { eventCount }),
+    ...(readLicences === "true" ? { licences: realm.licences } : {}),
     ...(preferenceKeys.length > 0
       ? {
           preferences: Object.fromEntries(

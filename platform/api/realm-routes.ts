@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { realms as realmsTable } from "../store/schema.ts";
-import { imageUrl } from "./cards.ts";
 import type { PlatformEnv } from "./context.ts";
 import { ApiError, badRequest } from "./errors.ts";
 import { requireClient } from "./contract.ts";
 import { activeApiKey, findRealm, findRealmByDomain } from "./realms.ts";
 import { loadMenu } from "./init.ts";
+import { realmLogoUrl } from "./realm-logo-url.ts";
 
 export const realmRoutes = new Hono<PlatformEnv>();
 
@@ -34,7 +34,7 @@ realmRoutes.get("/realm-lookup", async (c) => {
     fullName: realm.fullName,
     apiKey,
     preferredDomain: settings.preferredDomain ?? null,
-    logoUrl: imageUrl(realm.logoImageId),
+    logoUrl: realmLogoUrl(realm),
   });
 });
 
@@ -45,7 +45,7 @@ realmRoutes.get("/realm", requireClient, (c) => {
     fullName: realm.fullName,
     defaultLocale: realm.defaultLocale,
     languages: realm.languages,
-    logoUrl: imageUrl(realm.logoImageId),
+    logoUrl: realmLogoUrl(realm),
     settings: realm.settings,
     theme: realm.theme,
   });
@@ -68,7 +68,7 @@ realmRoutes.get("/realms", async (c) => {
     realms: rows.map((r) => ({
       name: r.name,
       fullName: r.fullName,
-      logoUrl: imageUrl(r.logoImageId),
+      logoUrl: realmLogoUrl(r),
     })),
   });
 });

@@ -1,12 +1,55 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { createCache, type Cache } from "../../contract/lru-cache.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 
 export type RealmRow = typeof t.realms.$inferSelect;
 
+/**
+ * How long a realm's row and its API keys, read for every call, are reused. Every call named
+ * its realm and key, and reading the row (settings, theme and texts as JSON) cost more than the
+ * rest of a signed-in page's calls together. A realm changes only when it is seeded again: in
+ * this process that clears the cache at once (`forgetRealms`); another process (a second server
+ * or `npm run db:seed`) is seen within this time.
+ */
+export const REALM_CACHE_MS = 1_000;
+
+interface RealmEntry {
+  row: RealmRow | undefined;
+  keys: ReadonlySet<string>;
+}
+
+/** Per store (tests open many), per realm name. */
+const realmEntries = new WeakMap<Db, Cache<string, Promise<RealmEntry>>>();
+
+function entriesOf(db: Db) {
+  let cache = realmEntries.get(db);
+  if (!cache) {
+    cache = createCache<string, Promise<RealmEntry>>({ max: 1_000, ttlMs: REALM_CACHE_MS });
+    realmEntries.set(db, cache);
+  }
+  return cache;
+}
+
+function realmEntry(db: Db, name: string): Promise<RealmEntry> {
+  return entriesOf(db).getOrLoad(name, async () => {
+    const [row] = await db.select().from(t.realms).where(eq(t.realms.name, name));
+    if (!row) return { row, keys: new Set() };
+    const keys = await db
+      .select({ key: t.realmApiKeys.key })
+      .from(t.realmApiKeys)
+      .where(and(eq(t.realmApiKeys.realm, name), isNull(t.realmApiKeys.revokedAt)));
+    return { row, keys: new Set(keys.map((k) => k.key)) };
+  });
+}
+
+/** Forgets the cached realms of a store: its realms were just written. */
+export function forgetRealms(db: Db): void {
+  realmEntries.get(db)?.clear();
+}
+
 export async function findRealm(db: Db, name: string): Promise<RealmRow | undefined> {
-  const [row] = await db.select().from(t.realms).where(eq(t.realms.name, name));
-  return row;
+  return (await realmEntry(db, name)).row;
 }
 
 export async function findRealmByDomain(db: Db, host: string): Promise<RealmRow | undefined> {
@@ -29,17 +72,7 @@ export async function activeApiKey(db: Db, realm: string): Promise<string | unde
 }
 
 export async function isValidApiKey(db: Db, realm: string, key: string): Promise<boolean> {
-  const [row] = await db
-    .select({ key: t.realmApiKeys.key })
-    .from(t.realmApiKeys)
-    .where(
-      and(
-        eq(t.realmApiKeys.key, key),
-        eq(t.realmApiKeys.realm, realm),
-        isNull(t.realmApiKeys.revokedAt),
-      ),
-    );
-  return row !== undefined;
+  return (await realmEntry(db, realm)).keys.has(key);
 }
 
 /**

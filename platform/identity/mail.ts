@@ -9,6 +9,7 @@ const MAIL_LABELS = {
   "password-reset": ["mailPasswordResetSubject", "mailPasswordResetBody"],
   "magic-link": ["mailMagicLinkSubject", "mailMagicLinkBody"],
   "pin-reset": ["mailPinResetSubject", "mailPinResetBody"],
+  receipt: ["mailReceiptSubject", "mailReceiptBody"],
 } as const satisfies Record<string, readonly [LabelKey, LabelKey]>;
 
 export type MailKind = keyof typeof MAIL_LABELS;

@@ -23,7 +23,11 @@ export const REFRESH_GRACE_SECONDS = 10;
 /** Why a refresh was refused; each is a 401 to the client, which then signs the viewer out. */
 export class RefreshRefused extends Error {
   override name = "RefreshRefused";
-  constructor(readonly reason: "unknown" | "expired" | "revoked" | "reused" | "account") {
+  constructor(
+    readonly reason: "unknown" | "expired" | "revoked" | "reused" | "account",
+    /** The session this refusal just ended (its family was revoked), if it ended one. */
+    readonly ended?: string,
+  ) {
     super(`refresh refused: ${reason}`);
   }
 }
@@ -133,7 +137,7 @@ export async function refreshSession(
     const rotatedAt = current?.rotatedAt?.getTime() ?? 0;
     if (Date.now() - rotatedAt > REFRESH_GRACE_SECONDS * 1000) {
       await revokeFamily(db, row.family);
-      throw new RefreshRefused("reused");
+      throw new RefreshRefused("reused", row.family);
     }
   }
 
@@ -171,7 +175,7 @@ async function claimsOf(
   const [user] = await db.select().from(t.users).where(eq(t.users.id, row.userId));
   if (!user || user.status === "SUSPENDED" || user.status === "PENDING_ACTIVATION") {
     await revokeFamily(db, row.family);
-    throw new RefreshRefused("account");
+    throw new RefreshRefused("account", row.family);
   }
   const profile =
     row.profileId === null

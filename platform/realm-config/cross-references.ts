@@ -152,5 +152,66 @@ export function crossReferenceIssues(config: RealmConfig): FolderIssue[] {
       });
     }
   });
+  issues.push(...commerceIssues(config.realm, realmFile));
+  return issues;
+}
+
+/**
+ * Licences and vouchers: ids and codes used once, subscriptions with a period, and vouchers
+ * naming licences the realm has.
+ */
+function commerceIssues(realm: RealmConfig["realm"], file: string): FolderIssue[] {
+  const issues: FolderIssue[] = [];
+  const ids = new Set<string>();
+  (realm.licences ?? []).forEach((licence, i) => {
+    const pointer = `/licences/${i}`;
+    if (ids.has(licence.id)) {
+      issues.push({ file, pointer: `${pointer}/id`, message: `id '${licence.id}' is used twice` });
+    }
+    ids.add(licence.id);
+    if (licence.kind === "SUBSCRIPTION" && !licence.purchaseStrategy) {
+      issues.push({
+        file,
+        pointer,
+        message: "a subscription needs purchaseStrategy.subscriptionPeriod",
+      });
+    }
+    if (licence.kind !== "SUBSCRIPTION" && licence.trialDays) {
+      issues.push({
+        file,
+        pointer: `${pointer}/trialDays`,
+        message: "only subscriptions have trials",
+      });
+    }
+    if (licence.amounts.filter((a) => a.default).length > 1) {
+      issues.push({
+        file,
+        pointer: `${pointer}/amounts`,
+        message: "at most one amount is the default",
+      });
+    }
+  });
+  const codes = new Set<string>();
+  (realm.vouchers ?? []).forEach((voucher, i) => {
+    const pointer = `/vouchers/${i}`;
+    const code = voucher.code.toUpperCase();
+    if (codes.has(code)) {
+      issues.push({
+        file,
+        pointer: `${pointer}/code`,
+        message: `code '${voucher.code}' is used twice`,
+      });
+    }
+    codes.add(code);
+    (voucher.licences ?? []).forEach((id, j) => {
+      if (!ids.has(id)) {
+        issues.push({
+          file,
+          pointer: `${pointer}/licences/${j}`,
+          message: `no licence has the id '${id}'`,
+        });
+      }
+    });
+  });
   return issues;
 }

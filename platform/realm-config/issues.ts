@@ -11,11 +11,17 @@ export interface ConfigIssue {
   /** The block the issue is about, in pages and sections. */
   blockId?: string;
   blockType?: string;
+  /** A warning does not stop the config from being used; absent: an error, which does. */
+  severity?: "warning";
 }
+
+/** Whether an issue makes its config invalid (anything but a warning). */
+export const isError = (issue: ConfigIssue): boolean => issue.severity !== "warning";
 
 /** `file:line:column pointer message`: the form editors and CI annotators turn into links. */
 export function formatIssue(issue: ConfigIssue): string {
-  return `${issue.file}:${issue.line}:${issue.column} ${issue.pointer || "/"} ${issue.message}`;
+  const warning = issue.severity === "warning" ? "warning: " : "";
+  return `${issue.file}:${issue.line}:${issue.column} ${issue.pointer || "/"} ${warning}${issue.message}`;
 }
 
 /** File by file, and top to bottom within a file, the order a problem list reads best in. */

@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { countOf, formatIssue, type ConfigIssue } from "./issues.ts";
+import { countOf, formatIssue, isError, type ConfigIssue } from "./issues.ts";
 import { readFolder } from "./read-files.ts";
 import type { RealmConfig } from "./realm-config.ts";
 import { validateRealmFolder } from "./realm-folder.ts";
@@ -16,7 +16,10 @@ export class ConfigValidationError extends Error {
   }
 }
 
-/** Reads and validates every realm folder under `dir`; throws with every problem found. */
+/**
+ * Reads and validates every realm folder under `dir`; throws with every problem found. Warnings
+ * alone do not stop it: they are logged and the configs returned.
+ */
 export async function loadRealmConfigs(dir: string): Promise<RealmConfig[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const folders = entries.filter((e) => e.isDirectory()).map((e) => path.join(dir, e.name));
@@ -31,6 +34,7 @@ export async function loadRealmConfigs(dir: string): Promise<RealmConfig[]> {
     issues.push(...report.issues);
     if (report.config) configs.push(report.config);
   }
-  if (issues.length > 0) throw new ConfigValidationError(issues);
+  if (issues.some(isError)) throw new ConfigValidationError(issues);
+  for (const issue of issues) console.warn(formatIssue(issue));
   return configs;
 }

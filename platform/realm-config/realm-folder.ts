@@ -6,7 +6,9 @@ import type { SeedContent } from "../../schemas/generated/seed-content.ts";
 import type { SeedRealm } from "../../schemas/generated/seed-realm.ts";
 import { detectKind } from "./config-kinds.ts";
 import { crossReferenceIssues } from "./cross-references.ts";
-import { inReadingOrder, type ConfigIssue } from "./issues.ts";
+import { inReadingOrder, isError, type ConfigIssue } from "./issues.ts";
+import { logoContrastWarnings, type SiteFileReader } from "./logo-contrast.ts";
+import { textLanguageIssues } from "./text-languages.ts";
 import type { Unreadable } from "./read-files.ts";
 import type { RealmConfig } from "./realm-config.ts";
 import { validateSource, type SourceReport } from "./validate-source.ts";
@@ -19,11 +21,16 @@ export interface RealmFolder {
   files: ReadonlyMap<string, string | Unreadable>;
   /** How issues name a file (default: its path inside the folder). */
   display?: (path: string) => string;
+  /**
+   * Reads the files the site serves, for checks of what the config names there (the logo's
+   * contrast, as warnings). Absent: those checks are skipped.
+   */
+  siteFile?: SiteFileReader;
 }
 
 export interface RealmFolderReport {
   issues: ConfigIssue[];
-  /** The realm's config, when nothing is wrong with it. */
+  /** The realm's config, when nothing but warnings was found in it. */
   config?: RealmConfig;
 }
 
@@ -99,10 +106,19 @@ export function validateRealmFolder(folder: RealmFolder): RealmFolderReport {
       sections,
       cancellationPromo: value<CancellationPromo>("cancellation-promo.json"),
     };
-    for (const { file, ...issue } of crossReferenceIssues(config)) {
+    for (const { file, ...issue } of [
+      ...crossReferenceIssues(config),
+      ...textLanguageIssues(config),
+    ]) {
       issues.push(reports.get(file)!.place!(issue));
     }
-    if (issues.length === 0) return { issues, config };
+    if (folder.siteFile) {
+      for (const warning of logoContrastWarnings(realm, folder.siteFile)) {
+        issues.push({ ...reports.get("realm.json")!.place!(warning), severity: "warning" });
+      }
+    }
+    // Warnings leave the config usable: it is seeded and served as it is.
+    if (!issues.some(isError)) return { issues: issues.sort(inReadingOrder), config };
   }
   return { issues: issues.sort(inReadingOrder) };
 }

@@ -1,7 +1,9 @@
+import { readFileSync, statSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { ConfigIssue } from "./issues.ts";
-import { jsonFilesUnder, readConfigFile, type Unreadable } from "./read-files.ts";
+import type { SiteFileReader } from "./logo-contrast.ts";
+import { jsonFilesUnder, MAX_FILE_BYTES, readConfigFile, type Unreadable } from "./read-files.ts";
 import { validateRealmFolder } from "./realm-folder.ts";
 import { validateSource } from "./validate-source.ts";
 
@@ -62,6 +64,7 @@ export async function validatePaths(paths: string[]): Promise<PathsReport> {
       name: path.basename(folder),
       files: folderFiles,
       display: (inside) => files.get(path.join(folder, inside)) ?? path.join(shownFolder, inside),
+      siteFile: readSiteFile,
     });
     issues.push(...report.issues);
   }
@@ -79,3 +82,17 @@ function realmFolderOf(file: string, realmFolders: Set<string>): string | undefi
     if (path.dirname(dir) === dir) return undefined;
   }
 }
+
+/** The site's static files: what a path of this site starting with / serves. */
+const PUBLIC_DIR = path.resolve(import.meta.dirname, "../../public");
+
+const readSiteFile: SiteFileReader = (sitePath) => {
+  const file = path.resolve(PUBLIC_DIR, `.${decodeURI(sitePath)}`);
+  if (!file.startsWith(PUBLIC_DIR + path.sep)) return undefined;
+  try {
+    if (statSync(file).size > MAX_FILE_BYTES) return undefined;
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+};

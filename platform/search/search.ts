@@ -4,9 +4,9 @@ import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import type { Db } from "../store/store.ts";
 
 /*
- * Search over the database's own index (search_entries, kept by triggers; migration 0010):
- * full-text search in the realm language's configuration (and the viewer's), trigram word
- * similarity for typos, and title prefixes for search as you type.
+ * Search over the database's own index (search_entries, kept by triggers; migrations 0010 and
+ * 0013): full-text search in the realm language's configuration (and the viewer's), typos by
+ * trigram similarity to the realm's distinct words, and title prefixes for search as you type.
  */
 
 export const SEARCH_KINDS = ["LIVE_EVENT", "VOD_VIDEO", "VOD_PLAYLIST", "VOD_SERIES"] as const;
@@ -66,12 +66,121 @@ export interface SearchRef {
   id: number;
 }
 
+/** A query term, normalised, and the realm's words within typing distance of it (best first). */
+export interface TermWords {
+  term: string;
+  /** Similarity in hundredths (100: the term itself). */
+  words: { word: string; similarity: number }[];
+}
+
+/** The most similar words a term is widened to; the rest are too far off to be meant. */
+const WORDS_PER_TERM = 24;
+
+/**
+ * Each term of the query with the realm's words it may be a typo or the beginning of
+ * (`word %> term`: trigram word similarity at least pg_trgm.word_similarity_threshold), or the
+ * term alone where the realm has it as a word. From the realm's distinct words (search_words),
+ * so that typo matching tests a short list of words and not every entry.
+ */
+export async function termWords(db: Db, query: ParsedQuery, realm: string): Promise<TermWords[]> {
+  if (query.terms.length === 0) return [];
+  const rows = rowsOf<{ n: number; term: string; word: string | null; similarity: string | null }>(
+    await db.execute(termWordsStatement(query, realm)),
+  );
+  return query.terms.map((_, i) => {
+    const mine = rows.filter((r) => Number(r.n) === i + 1);
+    const term = mine[0]?.term ?? "";
+    const words = mine
+      .filter((r) => r.word !== null)
+      .map((r) => ({ word: r.word!, similarity: Number(r.similarity) }));
+    return { term, words };
+  });
+}
+
+/** The statement of `termWords` (exported so that tests can EXPLAIN it). */
+export function termWordsStatement(query: ParsedQuery, realm: string): SQL {
+  const terms = sql`array[${sql.join(
+    query.terms.map((t) => sql`${t}`),
+    sql`, `,
+  )}]::text[]`;
+  // A term the realm has as a word is found through the unique index and not widened; only
+  // the others go to the trigram index (the second branch's `not exists` is tested once).
+  return sql`
+    select t.n, t.term, c.word, c.similarity
+    from (select n, search_norm(term) as term from unnest(${terms}) with ordinality as u(term, n)
+      offset 0) t
+    left join lateral (
+      (select w.word, 100 as similarity from search_words w
+        where w.realm || ' ' || w.word = ${realm} || ' ' || t.term)
+      union all
+      (select w.word, (word_similarity(t.term, w.word) * 100)::int as similarity
+        from search_words w
+        where not exists (select 1 from search_words x
+            where x.realm || ' ' || x.word = ${realm} || ' ' || t.term)
+          and w.realm = ${realm} and w.word %> t.term
+        order by similarity desc, w.word limit ${WORDS_PER_TERM})
+    ) c on true
+    order by t.n, c.similarity desc, c.word`;
+}
+
+/**
+ * The first text after every text that starts with `prefix` (its last character's successor),
+ * in the byte order of text_pattern_ops, which in UTF-8 is code point order.
+ */
+function prefixEnd(prefix: SQL): SQL {
+  return sql`(left(${prefix}, -1) || chr(ascii(right(${prefix}, 1)) + 1))`;
+}
+
+/** A lexeme as a tsquery operand (quoted, so that no word is read as syntax). */
+function lexeme(word: string) {
+  return `'${word.replaceAll("'", "''")}'`;
+}
+
+/**
+ * The entries whose words hold every term, each as itself, as a similar word or (the last
+ * term, still being typed) as the beginning of a word: a tsquery on `lexemes`.
+ */
+function wordsQuery(expansion: TermWords[]): string {
+  const last = expansion.length - 1;
+  return expansion
+    .map(({ term, words }, i) => {
+      const own = term.split(" ").filter(Boolean);
+      const alternatives = new Set(words.map((w) => lexeme(w.word)));
+      // A term that unaccents to several words (rare) must hold them all.
+      if (own.length > 0) {
+        alternatives.add(`(${own.map((w) => lexeme(w) + (i === last ? ":*" : "")).join(" & ")})`);
+      }
+      return alternatives.size > 0 ? `(${[...alternatives].join(" | ")})` : "";
+    })
+    .filter(Boolean)
+    .join(" & ");
+}
+
+/**
+ * How close an entry's words come to the terms: per term, the similarity of the most similar
+ * word the entry holds, summed. Each test is a lookup in the entry's own short lexeme list.
+ */
+function wordScore(expansion: TermWords[], lexemes: SQL): SQL {
+  const perTerm = expansion
+    .filter((t) => t.words.length > 0)
+    .map(
+      ({ words }) =>
+        sql`case ${sql.join(
+          words.map(
+            (w) => sql`when ${lexemes} @@ ${lexeme(w.word)}::tsquery then ${w.similarity}::int`,
+          ),
+          sql` `,
+        )} else 0 end`,
+    );
+  return perTerm.length > 0 ? sql`(${sql.join(perTerm, sql` + `)})` : sql`0`;
+}
+
 /**
  * The SQL pieces of one query. Every argument is a constant, so PostgreSQL folds `search_norm`,
  * `search_config` and `to_tsquery` (all immutable) at plan time and the GIN indexes serve
- * `@@`, `<%` and `LIKE`.
+ * `@@` and `LIKE`.
  */
-function queryParts(query: ParsedQuery, scope: SearchScope) {
+function queryParts(query: ParsedQuery, scope: SearchScope, expansion: TermWords[]) {
   const words = query.terms.join(" ");
   // Every term must match; the last may be the start of a word (search as you type). Terms
   // are letters and digits only, so quoting them cannot break the tsquery syntax.
@@ -86,6 +195,7 @@ function queryParts(query: ParsedQuery, scope: SearchScope) {
       ? tsquery(scope.realmLocale)
       : sql`(${tsquery(scope.realmLocale)} || ${tsquery(scope.viewerLocale)})`;
   const qn = sql`search_norm(${words})`;
+  const wq = wordsQuery(expansion);
   const now = sql`${scope.now.toISOString()}::timestamptz`;
   const where = sql.join(
     [
@@ -99,46 +209,45 @@ function queryParts(query: ParsedQuery, scope: SearchScope) {
               sql`, `,
             )})`,
           ]),
-      // `words %> query` (not `query <% words`): the form the trigram index answers, so the
-      // heap scan's recheck is the whole test and the trigram similarity of a row is not
-      // computed a second time in a filter.
-      sql`(s.document @@ ${tsq} or s.words %> ${qn} or s.norm_title like ${qn} || '%')`,
+      // The title prefix as the B-tree range it is (not `like`, which the scan would test again
+      // on every row, with the whole condition around it).
+      sql`(s.document @@ ${tsq}${wq ? sql` or s.lexemes @@ ${wq}::tsquery` : sql``}
+        or (s.norm_title ~>=~ ${qn} and s.norm_title ~<~ ${prefixEnd(qn)}))`,
       ...(scope.openOnly ? [sql`s.licence is null`] : []),
     ],
     sql` and `,
   );
   /*
-   * The matches with their tier (exact title 3, title prefix 2, full text 1, trigram only 0),
-   * full-text rank and `high`: how many matches (of the same kind with `byKind`) are in a tier
-   * above 0. The full-text test and the rank are computed once per row (the scan is kept apart
-   * by `offset 0`), and only narrow columns go on to the windows and the sort.
+   * The matches with their tier (exact title 3, title prefix 2, full text 1, typo only 0), their
+   * full-text rank and, for typo-only matches, their word score, both in hundredths as integers
+   * (numeric arithmetic on every match cost a quarter of a large search). The full-text test is
+   * computed once per row, and only narrow columns go on to the windows and the sort (each
+   * `offset 0` keeps a level from being merged into the next): the title, carried through them,
+   * cost a fifth of a large search, and the buckets fetch it for their few hits afterwards.
    */
-  const matches = (options: { extra?: SQL[]; byKind?: boolean } = {}) => {
-    const partition = options.byKind ? sql`partition by h.kind` : sql``;
-    return sql`(select h.*, count(*) filter (where h.tier > 0) over (${partition}) as high
-      from (select f.kind, f.content_id, f.title, f.words, f.live, f.start_at, f.end_at, f.sort_at, f.fts,
+  const matches = (options: { extra?: SQL[] } = {}) =>
+    sql`(select r.kind, r.content_id, r.start_at, r.sort_at,
+        ((r.tier * 10000 + least(r.rank, 9999)) * 10000 + least(r.score, 9999)) * 3
+          + case when r.kind <> 'LIVE_EVENT' then 1
+              when r.live and r.start_at <= ${now} and ${now} < r.end_at then 2
+              when r.start_at > ${now} then 1 else 0 end as place
+      from (select f.kind, f.content_id, f.live, f.start_at, f.end_at, f.sort_at,
           case when f.norm_title = ${qn} then 3 when f.norm_title like ${qn} || '%' then 2
-            when f.fts then 1 else 0 end as tier,
-          case when f.fts then round(ts_rank(f.document, ${tsq})::numeric, 2) else 0 end as rank
-        from (select s.kind, s.content_id, s.title, s.norm_title, s.words, s.document, s.live,
+            when f.fts then 1 else 0 end::int8 as tier,
+          case when f.fts then (ts_rank(f.document, ${tsq}) * 100)::int else 0 end as rank,
+          case when f.fts then 0 else ${wordScore(expansion, sql`f.lexemes`)} end as score
+        from (select s.kind, s.content_id, s.norm_title, s.lexemes, s.document, s.live,
             s.start_at, s.end_at, s.sort_at, s.document @@ ${tsq} as fts
           from search_entries s where ${sql.join([where, ...(options.extra ?? [])], sql` and `)}
-          offset 0) f offset 0) h) m`;
-  };
+          offset 0) f offset 0) r) m`;
   /*
-   * Exact title, title prefix, full-text rank, trigram similarity (of the rest); then live now,
-   * upcoming (soonest first), the rest (newest first). `reach` is the number of hits the page
-   * needs (offset + size): a trigram-only match (tier 0) behind that many matches in higher
-   * tiers cannot be on the page, so its trigram similarity (the costly score) is not computed.
+   * `place` orders by exact title, title prefix, full-text rank, word score (of the rest), then
+   * live now, upcoming or not an event, past: one integer, as a sort over thousands of matches
+   * that compares six keys where most tie costs as much as the search. Then upcoming soonest
+   * first, the rest newest first.
    */
-  const order = (reach: number) => sql`
-    m.tier desc, m.rank desc,
-    case when m.fts or (m.tier = 0 and m.high >= ${reach}) then 0
-      else round(word_similarity(${qn}, m.words)::numeric, 2) end desc,
-    case when m.kind <> 'LIVE_EVENT' then 1
-         when m.live and m.start_at <= ${now} and ${now} < m.end_at then 0
-         when m.start_at > ${now} then 1 else 2 end,
-    case when m.start_at > ${now} then m.start_at end asc nulls last,
+  const order = sql`
+    m.place desc, case when m.start_at > ${now} then m.start_at end asc nulls last,
     m.sort_at desc, m.kind, m.content_id`;
   return { where, matches, order };
 }
@@ -164,16 +273,20 @@ function rowsOf<R>(result: unknown): R[] {
   return (result as { rows: R[] }).rows;
 }
 
-/** The statement of one page of hits (exported so that tests can EXPLAIN it). */
+/**
+ * The statement of one page of hits, with the query's terms widened to the realm's words
+ * (`termWords`); exported so that tests can EXPLAIN it.
+ */
 export function searchStatement(
   query: ParsedQuery,
   scope: SearchScope,
   page: { rpp: number; offset: number },
+  expansion: TermWords[],
 ): SQL {
-  const { matches, order } = queryParts(query, scope);
+  const { matches, order } = queryParts(query, scope, expansion);
   // The total comes with the page, from the same scan of the matches.
   return sql`select m.kind, m.content_id as id, count(*) over () as total from ${matches()}
-    order by ${order(page.offset + page.rpp)} limit ${page.rpp} offset ${page.offset}`;
+    order by ${order} limit ${page.rpp} offset ${page.offset}`;
 }
 
 /** One page of hits, best first, and how many there are in all. */
@@ -185,8 +298,9 @@ export async function searchPage(
 ): Promise<{ refs: SearchRef[]; total: number }> {
   if (query.terms.length === 0 || scope.kinds.length === 0) return { refs: [], total: 0 };
   return onIndexes(db, async (tx) => {
+    const expansion = await termWords(tx, query, scope.realm);
     const rows = rowsOf<SearchRef & { total: number }>(
-      await tx.execute(searchStatement(query, scope, page)),
+      await tx.execute(searchStatement(query, scope, page, expansion)),
     );
     if (rows.length > 0 || page.offset === 0) {
       return {
@@ -197,7 +311,7 @@ export async function searchPage(
     // A page past the end: count apart.
     const [count] = rowsOf<{ n: number }>(
       await tx.execute(sql`select count(*)::int as n from search_entries s
-        where ${queryParts(query, scope).where}`),
+        where ${queryParts(query, scope, expansion).where}`),
     );
     return { refs: [], total: Number(count?.n ?? 0) };
   });
@@ -217,16 +331,18 @@ export async function searchByKind(
   perKind: number,
 ): Promise<KindBucket[]> {
   if (query.terms.length === 0 || scope.kinds.length === 0) return [];
-  const { matches, order } = queryParts(query, scope);
-  const result = await onIndexes(db, (tx) =>
-    tx.execute(sql`
-    select kind, id, title, total from (
-      select m.kind, m.content_id as id, m.title,
-        row_number() over (partition by m.kind order by ${order(perKind)}) as place,
+  const result = await onIndexes(db, async (tx) => {
+    const { matches, order } = queryParts(query, scope, await termWords(tx, query, scope.realm));
+    return tx.execute(sql`
+    select ranked.kind, ranked.id, e.title, ranked.total from (
+      select m.kind, m.content_id as id,
+        row_number() over (partition by m.kind order by ${order}) as place,
         count(*) over (partition by m.kind) as total
-      from ${matches({ byKind: true })}
-    ) ranked where place <= ${perKind} order by kind, place`),
-  );
+      from ${matches()}
+    ) ranked
+    join search_entries e on e.kind = ranked.kind and e.content_id = ranked.id
+    where ranked.place <= ${perKind} order by ranked.kind, ranked.place`);
+  });
   const rows = rowsOf<{ kind: SearchKind; id: number; title: string; total: number }>(result);
   return scope.kinds
     .map((kind) => {
@@ -265,11 +381,11 @@ async function searchWithin(
   extra: SQL[],
 ) {
   if (query.terms.length === 0) return { refs: [], total: 0 };
-  const { matches, order } = queryParts(query, scope);
-  const result = await onIndexes(db, (tx) =>
-    tx.execute(sql`select m.kind, m.content_id as id, count(*) over () as total
-      from ${matches({ extra })} order by ${order(limit)} limit ${limit}`),
-  );
+  const result = await onIndexes(db, async (tx) => {
+    const { matches, order } = queryParts(query, scope, await termWords(tx, query, scope.realm));
+    return tx.execute(sql`select m.kind, m.content_id as id, count(*) over () as total
+      from ${matches({ extra })} order by ${order} limit ${limit}`);
+  });
   const rows = rowsOf<SearchRef & { total: number }>(result);
   return {
     refs: rows.map((r) => ({ kind: r.kind, id: Number(r.id) })),

@@ -21,13 +21,17 @@ export const IMAGE_SIZES: Record<ImageKind, { width: number; height: number }> =
   hero: { width: 1920, height: 800 },
   "hero-portrait": { width: 800, height: 1200 },
   logo: { width: 600, height: 160 },
-  sponsor: { width: 300, height: 100 },
+  // Shown 300 px wide, so twice that keeps it sharp on high-density screens.
+  sponsor: { width: 600, height: 200 },
   news: { width: 1200, height: 675 },
   fighter: { width: 600, height: 800 },
   "fighter-thumbnail": { width: 198, height: 124 },
   playlist: { width: 640, height: 360 },
   series: { width: 640, height: 960 },
 };
+
+/** Kinds drawn in a smaller coordinate space than their pixel size (the layout predates the size). */
+const LAYOUT_SCALE: Partial<Record<ImageKind, number>> = { sponsor: 2 };
 
 export interface ImageSpec {
   kind: ImageKind;
@@ -334,7 +338,7 @@ function bands(x: Ctx, count: number): string {
 }
 
 // Head-and-shoulders bust; the torso runs off the bottom edge like a cropped
-// promo photo, which also leaves room for the name over the chest.
+// promo photo.
 function silhouette(x: Ctx, cx: number, headY: number, headR: number): string {
   const { c, id, h } = x;
   const neckW = headR * 0.55;
@@ -365,88 +369,51 @@ function bodyDefs(x: Ctx): string {
   );
 }
 
-// Darkens the area behind the text so any palette stays legible.
+// Darkens the lower part, where pages lay their own title over the artwork.
 function scrimDefs(x: Ctx): string {
   const { id, c } = x;
   return (
     `<linearGradient id="${id("scrimV")}" x1="0" y1="0" x2="0" y2="1">` +
     `<stop offset="0" stop-color="${c.background}" stop-opacity="0"/>` +
-    `<stop offset="1" stop-color="${c.background}" stop-opacity="0.92"/></linearGradient>` +
-    `<linearGradient id="${id("scrimH")}" x1="0" y1="0" x2="1" y2="0">` +
-    `<stop offset="0" stop-color="${c.background}" stop-opacity="0.9"/>` +
-    `<stop offset="1" stop-color="${c.background}" stop-opacity="0"/></linearGradient>`
+    `<stop offset="1" stop-color="${c.background}" stop-opacity="0.92"/></linearGradient>`
   );
 }
 
 // --- layouts -------------------------------------------------------------------
 
-interface CardText {
-  size: number;
-  /** Text column width in px; the artwork keeps the rest of the frame. */
-  width: number;
-  maxLines: number;
-  margin: number;
-}
-
-const CARD_TEXT: Partial<Record<ImageKind, CardText>> = {
-  poster: { size: 64, width: 900, maxLines: 3, margin: 64 },
-  thumbnail: { size: 36, width: 560, maxLines: 2, margin: 32 },
-  playlist: { size: 36, width: 560, maxLines: 2, margin: 32 },
-  news: { size: 56, width: 900, maxLines: 3, margin: 60 },
-  hero: { size: 92, width: 1150, maxLines: 3, margin: 110 },
-  "hero-portrait": { size: 76, width: 660, maxLines: 3, margin: 64 },
-  series: { size: 60, width: 540, maxLines: 3, margin: 48 },
-};
-
-const SUB_SPACING = 0.08; // em of letter-spacing on the uppercase kicker
-
-// Shrinks the font (to a floor) rather than hard-splitting a long word such as
-// a surname, which would look broken on a poster.
-function fitSize(text: string, width: number, size: number): number {
-  const longest = Math.max(0, ...text.slice(0, 400).split(/\s+/).map(textWidthEm));
-  return longest * size > width ? Math.max(size * 0.7, width / longest) : size;
-}
-
-function titleBlock(x: Ctx, t: CardText, anchor: "start" | "middle"): string {
-  const { spec, w, h, c } = x;
-  const size = fitSize(spec.title, t.width, t.size);
-  const subSize = t.size * 0.4;
-  const lines = wrapText(spec.title, t.width / size, t.maxLines);
-  const sub = spec.subtitle
-    ? wrapText(spec.subtitle.toUpperCase(), t.width / subSize / (1 + SUB_SPACING), 1)[0]
-    : undefined;
-  const lh = size * 1.08;
-  const tx = anchor === "middle" ? w / 2 : t.margin;
-  let y = h - t.margin;
-  let out = "";
-  if (sub) {
-    out += textLine(tx, y, sub, {
-      size: subSize,
-      fill: c.text,
-      anchor,
-      opacity: 0.82,
-      spacing: subSize * SUB_SPACING,
-    });
-    y -= subSize + size * 0.38;
+// Pages print an item's title, description and badges over or beside its artwork, so the
+// artwork itself carries no text: what tells items apart is the seeded composition and this
+// cluster of accent marks.
+function accentMarks(x: Ctx, portrait: boolean): string {
+  const { w, h, rng, c } = x;
+  const unit = Math.min(w, h) * rng.range(0.05, 0.08);
+  const cx = w * (portrait ? rng.range(0.2, 0.8) : rng.range(0.08, 0.4));
+  const cy = h * (portrait ? rng.range(0.55, 0.8) : rng.range(0.2, 0.75));
+  const count = rng.int(3, 6);
+  const style = rng.int(0, 2);
+  let out = `<g opacity="${n(rng.range(0.55, 0.85))}">`;
+  for (let i = 0; i < count; i++) {
+    const fill = i % 2 === 0 ? c.primary : c.secondary;
+    const px = cx + i * unit * 1.35;
+    if (style === 0) {
+      out += `<polygon points="${points([
+        [px, cy - unit],
+        [px + unit * 0.7, cy],
+        [px, cy + unit],
+        [px + unit * 0.35, cy],
+      ])}" fill="${fill}"/>`;
+    } else if (style === 1) {
+      out += `<circle cx="${n(px)}" cy="${n(cy)}" r="${n(unit * rng.range(0.25, 0.55))}" fill="${fill}"/>`;
+    } else {
+      out += `<rect x="${n(px)}" y="${n(cy - unit)}" width="${n(unit * 0.45)}" height="${n(unit * 2)}" transform="skewX(-18)" fill="${fill}"/>`;
+    }
   }
-  const first = y - lh * (lines.length - 1);
-  lines.forEach((line, i) => {
-    out += textLine(tx, first + lh * i, line, { size, fill: c.text, anchor });
-  });
-  if (lines.length > 0) {
-    const barW = size * 1.5;
-    const barY = first - size * 1.09;
-    const barX = anchor === "middle" ? w / 2 - barW / 2 : t.margin;
-    out += `<rect x="${n(barX)}" y="${n(barY)}" width="${n(barW)}" height="${n(size * 0.14)}" fill="${c.primary}"/>`;
-  }
-  return out;
+  return out + "</g>";
 }
 
 function cardLayout(x: Ctx): string {
-  const { w, h, rng, id, spec } = x;
-  const t = CARD_TEXT[spec.kind]!;
+  const { w, h, rng, id } = x;
   const portrait = h > w;
-  const wide = w / h > 2;
   const glowX = rng.range(0.55, 0.85);
   const glowY = rng.range(0.15, 0.5);
   const defs = backgroundDefs(x, glowX, glowY) + scrimDefs(x);
@@ -458,31 +425,25 @@ function cardLayout(x: Ctx): string {
     beams(x, rng.int(3, 5), 28) +
     sportMotif(x, mx, my, size) +
     bands(x, rng.int(2, 4)) +
-    `<rect y="${n(h * (portrait ? 0.4 : 0.3))}" width="${w}" height="${n(h * (portrait ? 0.6 : 0.7))}" fill="url(#${id("scrimV")})"/>` +
-    (wide ? `<rect width="${n(w * 0.6)}" height="${h}" fill="url(#${id("scrimH")})"/>` : "") +
-    titleBlock(x, t, "start");
+    accentMarks(x, portrait) +
+    // The scrim keeps the page's own title legible where it is laid over the artwork.
+    `<rect y="${n(h * (portrait ? 0.4 : 0.3))}" width="${w}" height="${n(h * (portrait ? 0.6 : 0.7))}" fill="url(#${id("scrimV")})"/>`;
   return `<defs>${defs}</defs>${body}`;
 }
 
 function fighterLayout(x: Ctx): string {
-  const { w, h, rng, id, spec, c } = x;
+  const { w, h, rng, id, spec } = x;
   const thumb = spec.kind === "fighter-thumbnail";
   const defs =
     backgroundDefs(x, rng.range(0.35, 0.65), rng.range(0.1, 0.3)) + scrimDefs(x) + bodyDefs(x);
   const headR = thumb ? h * 0.17 : w * 0.14;
   const cx = w * (thumb ? rng.range(0.47, 0.53) : rng.range(0.46, 0.54));
-  let body =
+  const body =
     backgroundLayers(x) +
     beams(x, thumb ? 2 : rng.int(3, 4), 15) +
     sportMotif(x, w / 2, h * (thumb ? 0.45 : 0.4), thumb ? h * 1.2 : w * 1.0) +
     silhouette(x, cx, h * (thumb ? 0.3 : 0.36), headR) +
     `<rect y="${n(h * 0.45)}" width="${w}" height="${n(h * 0.55)}" fill="url(#${id("scrimV")})"/>`;
-  if (thumb) {
-    const line = wrapText(spec.title, (w - 16) / 15, 1)[0];
-    if (line) body += textLine(w / 2, h - 10, line, { size: 15, fill: c.text, anchor: "middle" });
-  } else {
-    body += titleBlock(x, { size: 58, width: w - 64, maxLines: 2, margin: 48 }, "middle");
-  }
   return `<defs>${defs}</defs>${body}`;
 }
 
@@ -595,7 +556,10 @@ function sponsorLayout(x: Ctx): string {
 // --- entry point -----------------------------------------------------------------
 
 export function renderImageSvg(spec: ImageSpec): string {
-  const { width: w, height: h } = IMAGE_SIZES[spec.kind];
+  const { width, height } = IMAGE_SIZES[spec.kind];
+  const scale = LAYOUT_SCALE[spec.kind] ?? 1;
+  const w = width / scale;
+  const h = height / scale;
   const rng = makeRng(spec.seed);
   // Ids are unique per seed+kind so several images can be inlined in one document.
   const prefix = `a${fnv1a(`${spec.kind}:${spec.seed}`).toString(36)}`;
@@ -630,7 +594,7 @@ export function renderImageSvg(spec: ImageSpec): string {
   }
   const label = escapeXml(spec.subtitle ? `${spec.title} — ${spec.subtitle}` : spec.title);
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" ` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${w} ${h}" ` +
     `role="img" aria-label="${label}">${body}</svg>`
   );
 }

@@ -16,20 +16,21 @@ interface DemoAccount {
   local: string;
   role: "ADMIN" | "CUSTOMER";
   status: "ACTIVE" | "PENDING_ACTIVATION";
-  fullName: string;
+  /** Null for the account that has not given the details a realm requires. */
+  fullName: string | null;
   profiles: { name: string; type: "ADULT" | "CHILD" }[];
   licensed: boolean;
-  /**
-   * Has every detail and consent the demo realms ask for. The one account without them shows
-   * the consent prompt and, where the realm requires a tax number, the missing-information form.
-   */
-  complete: boolean;
+  /** Has agreed to every required consent field: else the consent prompt comes first. */
+  consented: boolean;
+  /** Has a tax number (liga requires one): else liga's missing-information form. */
+  detailed: boolean;
 }
 
 const ACCOUNTS: DemoAccount[] = [
   {
     local: "admin",
-    complete: true,
+    consented: true,
+    detailed: true,
     role: "ADMIN",
     status: "ACTIVE",
     fullName: "Alex Admin",
@@ -38,7 +39,8 @@ const ACCOUNTS: DemoAccount[] = [
   },
   {
     local: "viewer",
-    complete: true,
+    consented: true,
+    detailed: true,
     role: "CUSTOMER",
     status: "ACTIVE",
     fullName: "Val Viewer",
@@ -50,7 +52,8 @@ const ACCOUNTS: DemoAccount[] = [
   },
   {
     local: "fan",
-    complete: false,
+    consented: false,
+    detailed: false,
     role: "CUSTOMER",
     status: "ACTIVE",
     fullName: "Finn Fan",
@@ -59,12 +62,25 @@ const ACCOUNTS: DemoAccount[] = [
   },
   {
     local: "pending",
-    complete: true,
+    consented: true,
+    detailed: true,
     role: "CUSTOMER",
     status: "PENDING_ACTIVATION",
     fullName: "Pat Pending",
     profiles: [{ name: "Pat", type: "ADULT" }],
     licensed: true,
+  },
+  {
+    // Agreed to the terms, never asked for details (an account from before the realm needed
+    // them): the missing-information form on every realm, and nothing answers it but the viewer.
+    local: "newcomer",
+    consented: true,
+    detailed: false,
+    role: "CUSTOMER",
+    status: "ACTIVE",
+    fullName: null,
+    profiles: [{ name: "Noa", type: "ADULT" }],
+    licensed: false,
   },
 ];
 
@@ -97,7 +113,7 @@ export async function seedDemoAccounts(
         status: account.status,
         fullName: account.fullName,
         // Valid for liga's tax-number pattern (spec section 5).
-        taxNumber: account.complete ? DEMO_TAX_NUMBER : null,
+        taxNumber: account.detailed ? DEMO_TAX_NUMBER : null,
         // No saved language: demo viewers see the one their browser asks for.
         locale: null,
         activationId: account.status === "PENDING_ACTIVATION" ? demoActivationId(realm) : null,
@@ -110,7 +126,7 @@ export async function seedDemoAccounts(
       .insert(t.profiles)
       .values(account.profiles.map((profile) => ({ userId: created.id, ...profile })));
     const required = consentFields.filter((field) => field.required);
-    if (account.complete && required.length > 0) {
+    if (account.consented && required.length > 0) {
       await db.insert(t.consentAnswers).values(
         required.map((field) => ({
           userId: created.id,

@@ -1,10 +1,13 @@
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { IMAGE_SIZES, renderImageSvg, type ImageKind } from "./artwork.ts";
+import { artworkPalette } from "./artwork-palette.ts";
+import { retireVouchersExcept, saveVoucher } from "../commerce/voucher-store.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 import { CANCELLATION_PROMO_KEY } from "../../schemas/document-kinds.ts";
 import { publishIfChanged } from "../documents/versions.ts";
+import { forgetRealms } from "../api/realms.ts";
 import { loadRealmConfigs } from "../realm-config/load-realms.ts";
 import type { RealmConfig } from "../realm-config/realm-config.ts";
 import { demoRealmsDir } from "./config.ts";
@@ -53,6 +56,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSumma
       }
     }
   });
+  forgetRealms(db);
   return summary;
 }
 
@@ -86,6 +90,7 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
     theme: realmFile.theme as unknown as Record<string, unknown>,
     logoImageId: logoId,
     heroKeys: realmFile.heroKeys ?? [],
+    licences: realmFile.licences ?? [],
     labels: (realmFile.labels ?? {}) as Record<string, Record<string, string>>,
     seededAt: anchor,
     updatedAt: new Date(),
@@ -280,6 +285,12 @@ async function seedRealm(db: Db, config: RealmConfig, options: SeedOptions) {
   await seedChannels(db, name, content.channels ?? [], eventIds, videoIds);
 
   await seedPromoNotifications(db, name, realmFile.promoNotifications ?? [], at);
+  for (const voucher of realmFile.vouchers ?? []) await saveVoucher(db, name, voucher);
+  await retireVouchersExcept(
+    db,
+    name,
+    (realmFile.vouchers ?? []).map((v) => v.code),
+  );
 
   const { $schema: _menuSchema, ...menu } = config.menu;
   await publishIfChanged(db, name, { kind: "menu", key: menu.targetPlatform ?? "WEB" }, menu);
@@ -503,19 +514,13 @@ class ImageBatch {
   add(pathInRealm: string, kind: ImageKind, title: string, subtitle?: string | null): string {
     const id = `${this.realm}/${pathInRealm}`;
     const { width, height } = IMAGE_SIZES[kind];
-    const theme = this.config.theme;
     const source = renderImageSvg({
       kind,
       title,
       subtitle: subtitle ?? undefined,
       seed: id,
       sport: this.config.sport ?? "combat",
-      palette: {
-        primary: theme.primaryColor,
-        secondary: theme.secondaryColor,
-        background: theme.mode === "light" ? "#10231a" : theme.backgroundColor,
-        text: "#ffffff",
-      },
+      palette: artworkPalette(this.config.theme, kind),
     });
     this.images.set(id, {
       id,

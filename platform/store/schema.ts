@@ -11,3 +11,4 @@ export * from "./schema/engagement.ts";
 export * from "./schema/search.ts";
 export * from "./schema/lists.ts";
 export * from "./schema/channels.ts";
+export * from "./schema/commerce.ts";

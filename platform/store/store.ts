@@ -57,6 +57,13 @@ export const migrationsFolder = path.resolve(
 /** PostgreSQL extensions the embedded store loads (search: migration 0010 creates them). */
 export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
+/**
+ * PGlite's own start parameters, with a smaller buffer cache than PostgreSQL's 128 MB default:
+ * the embedded store's data files sit in the operating system's page cache anyway, and the
+ * default's pages, once touched, stay in the process's memory for good.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
 // Any id works as long as every process that migrates this schema uses the same one.
 const MIGRATION_LOCK_ID = 727_001;
 
@@ -73,11 +80,15 @@ async function openPglite(options: StoreOptions): Promise<Store> {
         dataDir: options.dataDir,
         loadDataDir: options.loadDataDir,
         extensions: PGLITE_EXTENSIONS,
+        startParams: PGLITE_START_PARAMS,
       });
     } else {
       const dataDir = path.resolve(options.dataDir ?? "./data");
       await mkdir(dataDir, { recursive: true });
-      client = new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
+      client = new PGlite(dataDir, {
+        extensions: PGLITE_EXTENSIONS,
+        startParams: PGLITE_START_PARAMS,
+      });
     }
     await client.waitReady;
   } catch (error) {

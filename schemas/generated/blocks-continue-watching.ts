@@ -4,6 +4,8 @@
  * edit the schema and run `npm run schemas` again (`npm test` fails when this file drifts).
  */
 
+import type { LocalizedText } from "./localized-text.ts";
+
 /**
  * A row of what the signed-in viewer's profile started and did not finish (videos, and replays of events that have ended), each card with a bar of how far they got and a link that resumes it. Guests, signed-out viewers and profiles with nothing to resume see nothing in its place.
  */
@@ -16,10 +18,7 @@ export interface ContinueWatchingBlock {
    * Block type.
    */
   type: "continueWatching";
-  /**
-   * Heading shown above the row. Without one the row is headed 'Continue watching' in the viewer's language.
-   */
-  title?: string;
+  title?: LocalizedText;
   /**
    * Most cards shown in the row.
    */

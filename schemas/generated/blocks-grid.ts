@@ -4,6 +4,7 @@
  * edit the schema and run `npm run schemas` again (`npm test` fails when this file drifts).
  */
 
+import type { LocalizedText } from "./localized-text.ts";
 import type { ContentQuery } from "./blocks-content-query.ts";
 
 /**
@@ -18,9 +19,6 @@ export interface GridBlock {
    * Block type.
    */
   type: "grid";
-  /**
-   * Heading shown above the grid.
-   */
-  title?: string;
+  title?: LocalizedText;
   source: ContentQuery;
 }

@@ -4,6 +4,8 @@
  * edit the schema and run `npm run schemas` again (`npm test` fails when this file drifts).
  */
 
+import type { LocalizedText } from "./localized-text.ts";
+
 /**
  * A row of the signed-in viewer's own list: their my list where the realm has one, else their favourites, in their order, with a link to the whole list. A viewer whose list is empty is told how to fill it; guests and signed-out viewers are invited to sign in.
  */
@@ -16,10 +18,7 @@ export interface MyListBlock {
    * Block type.
    */
   type: "myList";
-  /**
-   * Heading shown above the row. Without one the row is headed 'My list' (or 'Favourites' in realms without my list) in the viewer's language.
-   */
-  title?: string;
+  title?: LocalizedText;
   /**
    * Most cards shown in the row.
    */

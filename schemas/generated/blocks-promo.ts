@@ -4,6 +4,7 @@
  * edit the schema and run `npm run schemas` again (`npm test` fails when this file drifts).
  */
 
+import type { LocalizedText } from "./localized-text.ts";
 import type { Link } from "./link.ts";
 
 /**
@@ -18,22 +19,13 @@ export interface PromoBlock {
    * Block type.
    */
   type: "promo";
-  /**
-   * Headline.
-   */
-  title: string;
-  /**
-   * One or two sentences.
-   */
-  description?: string;
+  title: LocalizedText;
+  description?: LocalizedText;
   /**
    * Image URL (shown at 410x190).
    */
   imageUrl?: string;
-  /**
-   * Label of the call-to-action button.
-   */
-  cta: string;
+  cta: LocalizedText;
   /**
    * Where the call to action goes: a URL, or a content link.
    */

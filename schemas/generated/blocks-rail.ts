@@ -4,6 +4,7 @@
  * edit the schema and run `npm run schemas` again (`npm test` fails when this file drifts).
  */
 
+import type { LocalizedText } from "./localized-text.ts";
 import type { ContentQuery } from "./blocks-content-query.ts";
 
 /**
@@ -18,10 +19,7 @@ export interface RailBlock {
    * Block type.
    */
   type: "rail";
-  /**
-   * Heading shown above the row.
-   */
-  title: string;
+  title: LocalizedText;
   source: ContentQuery;
   /**
    * Cards loaded in the row.

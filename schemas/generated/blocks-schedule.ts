@@ -4,6 +4,8 @@
  * edit the schema and run `npm run schemas` again (`npm test` fails when this file drifts).
  */
 
+import type { LocalizedText } from "./localized-text.ts";
+
 /**
  * Events grouped by day with live, upcoming and replay status, in the viewer's time zone.
  */
@@ -16,10 +18,7 @@ export interface ScheduleBlock {
    * Block type.
    */
   type: "schedule";
-  /**
-   * Heading shown above the schedule.
-   */
-  title?: string;
+  title?: LocalizedText;
   /**
    * Days ahead to show, today included.
    */

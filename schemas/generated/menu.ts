@@ -4,6 +4,7 @@
  * edit the schema and run `npm run schemas` again (`npm test` fails when this file drifts).
  */
 
+import type { LocalizedText } from "./localized-text.ts";
 import type { Link } from "./link.ts";
 
 /**
@@ -40,10 +41,7 @@ export interface Item {
    * What the item does.
    */
   type: "OUTBOUND_LINK" | "VIEW" | "PLUGIN" | "SECTION" | "FOLDER";
-  /**
-   * Label shown.
-   */
-  title: string;
+  title: LocalizedText;
   /**
    * Target of the item, by type.
    */
@@ -87,10 +85,7 @@ export interface Item {
    * Search-engine metadata.
    */
   seo?: {
-    /**
-     * Page title for search engines.
-     */
-    title?: string;
+    title?: LocalizedText;
   };
   /**
    * Secondary items of a FOLDER.

@@ -4,6 +4,7 @@
  * edit the schema and run `npm run schemas` again (`npm test` fails when this file drifts).
  */
 
+import type { LocalizedText } from "./localized-text.ts";
 import type { PageLayout } from "./page-layout.ts";
 import type { PageZones } from "./page-zones.ts";
 
@@ -19,14 +20,8 @@ export interface ComposedPage {
    * Page key: home, browse, a grid page's key, or plugin-{pluginId} for a plugin page.
    */
   key: string;
-  /**
-   * Page title (browser tab and search engines).
-   */
-  title: string;
-  /**
-   * Page description for search engines and link previews.
-   */
-  description?: string;
+  title: LocalizedText;
+  description?: LocalizedText;
   layout: PageLayout;
   zones: PageZones;
 }

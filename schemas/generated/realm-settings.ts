@@ -332,6 +332,36 @@ export interface RealmSettings {
     };
   }[];
   /**
+   * How checkout taxes the licences' prices (the basket): the same rule for every line, rounded per line.
+   */
+  taxes?: {
+    /**
+     * Catalogue prices include tax (else tax is added to them).
+     */
+    inclusive: boolean;
+    /**
+     * The rate in hundredths of a percent (2300 is 23 %) while the viewer's country is not known: the basket says the tax is estimated.
+     */
+    estimateBasisPoints: number;
+    /**
+     * The rate of each country that has one; a country not listed pays none.
+     *
+     * @maxItems 300
+     *
+     * Items: One country's rate.
+     */
+    rates: {
+      /**
+       * ISO 3166-1 alpha-2 country code.
+       */
+      country: string;
+      /**
+       * The rate in hundredths of a percent.
+       */
+      basisPoints: number;
+    }[];
+  };
+  /**
    * Challenges asked at sign-in and sign-up.
    *
    * @maxItems 5
@@ -464,6 +494,19 @@ export interface RealmSettings {
      * Show it on every series path, whether or not enabled is set.
      */
     series: boolean;
+  };
+  /**
+   * The realm's logo in variants for a light and a dark site header, so it stays legible on the header it sits on. The server shows onLight when the header colour (theme.backgroundColor) is light and onDark when it is dark; with one variant given, that one. Absent: a logo generated from realmFullName, its wordmark in black or white, whichever reads on the header. Shown 300 px wide at most, with a 3.75:1 (width:height) box.
+   */
+  logo?: {
+    /**
+     * The logo for a light header: a path of this site starting with / (files under public/, e.g. /brand/liga/logo-on-light.svg) or an https:// address. An SVG whose colours are flat fills lets `npm run validate` check its contrast.
+     */
+    onLight?: string;
+    /**
+     * The logo for a dark header: a path of this site starting with / (files under public/, e.g. /brand/liga/logo-on-dark.svg) or an https:// address. An SVG whose colours are flat fills lets `npm run validate` check its contrast.
+     */
+    onDark?: string;
   };
   /**
    * Player presentation.

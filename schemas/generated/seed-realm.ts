@@ -6,6 +6,8 @@
 
 import type { RealmSettings } from "./realm-settings.ts";
 import type { Theme } from "./theme.ts";
+import type { Licence } from "./licence.ts";
+import type { VoucherRule } from "./voucher-rule.ts";
 
 /**
  * An http(s) URL or a path of this site starting with /.
@@ -139,4 +141,16 @@ export interface SeedRealm {
      */
     endOffsetHours?: number;
   }[];
+  /**
+   * What viewers can buy in this realm (checkout, init's licences). Ids are unique.
+   *
+   * @maxItems 50
+   */
+  licences?: Licence[];
+  /**
+   * Voucher codes checkout accepts (where settings.hasVouchers). Codes are unique without case; a voucher removed from the file stops being accepted, and what was redeemed is kept.
+   *
+   * @maxItems 500
+   */
+  vouchers?: VoucherRule[];
 }

@@ -14,11 +14,16 @@ interface AutocannonResult {
   timeouts: number;
 }
 interface AutocannonOptions {
-  url: string;
+  /** Several URLs: the connections are shared out between them. */
+  url: string | string[];
   connections: number;
   duration?: number;
   amount?: number;
   headers?: Record<string, string>;
+  /** Each connection sends these in turn, over and over. */
+  requests?: { path: string; headers?: Record<string, string> }[];
+  /** Seconds before an unanswered request counts as an error (autocannon's default: 10). */
+  timeout?: number;
 }
 type Autocannon = (options: AutocannonOptions) => PromiseLike<AutocannonResult>;
 
@@ -51,14 +56,20 @@ export async function measure(
   assertClean(url, await autocannon({ ...base, amount: WARMUP_REQUESTS }));
   const result = await autocannon({ ...base, duration: durationSeconds });
   assertClean(url, result);
+  const { timeouts: _timeouts, ...figures } = summarise(result);
+  return { url, ...figures };
+}
+
+/** The few figures the bench reports of a run. */
+function summarise(result: AutocannonResult): Omit<LoadFigures, "url"> & { timeouts: number } {
   return {
-    url,
     rps: result.requests.mean,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
+    timeouts: result.timeouts,
   };
 }
 
@@ -69,4 +80,35 @@ function assertClean(url: string, result: AutocannonResult) {
       `${url}: ${result.non2xx} non-2xx response(s), ${result.errors} error(s) (${result.timeouts} timeout(s))`,
     );
   }
+}
+
+/** One kind of request in a mixed load: a path and the headers that make its viewer. */
+export interface LoadRequest {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+}
+
+export interface MixFigures extends Omit<LoadFigures, "url"> {
+  timeouts: number;
+}
+
+/**
+ * A mix of requests over several servers at once: each of `connections` connections is given
+ * one of `baseUrls` in turn and sends the `mix` in turn, for `durationSeconds`. Unlike
+ * `measure`, failures are counted and returned, not thrown: the caller prints them beside the
+ * goal (none) before it decides.
+ */
+export async function measureMix(
+  baseUrls: string[],
+  mix: LoadRequest[],
+  { connections, durationSeconds }: { connections: number; durationSeconds: number },
+): Promise<MixFigures> {
+  const result = await autocannon({
+    url: baseUrls,
+    connections,
+    duration: durationSeconds,
+    requests: mix.map(({ path, headers }) => ({ path, headers })),
+  });
+  return summarise(result);
 }

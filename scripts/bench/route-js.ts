@@ -12,6 +12,8 @@ import { BenchError } from "./server.ts";
 export interface JsSize {
   raw: number;
   gzip: number;
+  /** How many files (requests) that is, on a first visit's routes. */
+  files?: number;
 }
 
 type AssetsManifest = ServerBuild["assets"];
@@ -26,7 +28,10 @@ export async function routeJsSizes(root: string): Promise<Record<string, JsSize>
     const route = manifest.routes[id];
     if (!route?.module) continue;
     const files = firstVisitFiles(manifest, route);
-    sizes[id] = files.map(sizeOf).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }));
+    const total = files
+      .map(sizeOf)
+      .reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }));
+    sizes[id] = { ...total, files: files.length };
   }
   return sizes;
 }

@@ -19,6 +19,10 @@ export class BenchError extends Error {
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server process (for its memory). */
+  pid: number;
+  /** How it ended, with the tail of its output, if it is no longer running. */
+  ended: () => string | undefined;
   /** Stops the process and removes its data directory; safe to call more than once. */
   stop: () => Promise<void>;
 }
@@ -57,10 +61,11 @@ export function freePort(): Promise<number> {
 /**
  * Starts `node --import tsx server/main.ts` and resolves once /healthz answers 200. `prepare`
  * may fill the empty data directory first; the server seeds the demo realms only into an empty
- * store.
+ * store. `env` adds to the server's environment: a DATABASE_URL there benches that PostgreSQL.
  */
 export async function startServer(
   prepare?: (dataDir: string) => Promise<void>,
+  env: Record<string, string> = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   // A fresh store each run: figures never depend on what an earlier run left in ./data.
@@ -81,6 +86,7 @@ export async function startServer(
       DATABASE_URL: "",
       LOG_REQUESTS: "false",
       NODE_ENV: "production",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -90,7 +96,11 @@ export async function startServer(
   try {
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForHealth(baseUrl, child, output);
-    return { baseUrl, stop: server.stop };
+    const ended = () =>
+      child.exitCode === null && child.signalCode === null
+        ? undefined
+        : `exit ${child.exitCode ?? child.signalCode}:\n${output()}`;
+    return { baseUrl, pid: child.pid!, ended, stop: server.stop };
   } catch (error) {
     await server.stop();
     throw error;

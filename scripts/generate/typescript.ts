@@ -84,6 +84,20 @@ function dropDeclaration(ts: string, name: string): string {
   return ts.slice(0, start) + ts.slice(stop);
 }
 
+/**
+ * Replaces numbered renames of a type (`export type LocalizedText2 = LocalizedText;`, made for a
+ * property whose schema adds limits to a `$ref`) with the type itself: one type, one name.
+ */
+function collapseNumberedAliases(ts: string): string {
+  const aliases = [...ts.matchAll(/^export type ((\w+?)\d+) = (\w+);$/gm)].filter(
+    ([, , stem, target]) => stem === target,
+  );
+  for (const [, alias, , target] of aliases) {
+    ts = dropDeclaration(ts, alias!).replace(new RegExp(`\\b${alias}\\b`, "g"), target!);
+  }
+  return ts;
+}
+
 const declaredNames = (ts: string) =>
   [...ts.matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]!);
 
@@ -101,7 +115,7 @@ export async function emitTypes(options: EmitOptions): Promise<string[]> {
   const stale: string[] = [];
   for (const schema of options.schemas) {
     const target = options.outFile(schema);
-    let ts = await compile(structuredClone(schema) as never, schema.title, {
+    let ts: string = await compile(structuredClone(schema) as never, schema.title, {
       bannerComment: options.banner,
       additionalProperties: false,
       declareExternallyReferenced: true,
@@ -127,6 +141,7 @@ export async function emitTypes(options: EmitOptions): Promise<string[]> {
         },
       },
     });
+    ts = collapseNumberedAliases(ts);
     const imports: string[] = [];
     for (const id of directRefs(schema)) {
       const referenced = byId.get(id);

@@ -3,7 +3,7 @@ import * as t from "../../platform/store/schema.ts";
 import { openStore } from "../../platform/store/store.ts";
 import { expect, test } from "./fixtures.ts";
 import { freshDataDir, removeDir, ServerProcess } from "./server-process.ts";
-import { signInAs } from "./signed-in.ts";
+import { sessionCookieValue, signInAs, tokenFor } from "./signed-in.ts";
 
 test.describe("composed pages", () => {
   // Arena shows its content to signed-in customers only (no full guest access).
@@ -25,7 +25,7 @@ test.describe("composed pages", () => {
     const sponsor = page.getByRole("link", { name: "Titan Energy" });
     await expect(sponsor).toHaveAttribute("target", "_blank");
     await expect(sponsor).toHaveAttribute("href", "https://titan-energy.example.com");
-    await expect(sponsor.getByRole("img")).toHaveAttribute("src", /w=150/);
+    await expect(sponsor.getByRole("img")).toHaveAttribute("src", /w=600/);
     await expect(page.getByRole("link", { name: "Watch AFC 212" })).toHaveAttribute(
       "href",
       /\/realm\/arena\/live\/\d+$/,
@@ -90,6 +90,60 @@ test.describe("composed pages", () => {
     await request.dispose();
   });
 
+  test("checked-in guests of a realm share one render of a page; signed-in viewers never", async ({
+    playwright,
+    baseURL,
+  }) => {
+    // Each guest checks in on a first visit of their own and holds their own session cookie.
+    const request = await playwright.request.newContext({ baseURL });
+    const sessions = await Promise.all(
+      [1, 2].map(async () => {
+        const visit = await request.get("/realm/liga/browse", { headers: { Cookie: "" } });
+        const cookie = visit
+          .headersArray()
+          .find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("__session="));
+        return cookie!.value.split(";")[0]!;
+      }),
+    );
+    expect(sessions[0]).not.toBe(sessions[1]);
+    const url = "/realm/liga/home?probe=shared-by-guests";
+    const asGuest = (i: number, more = "") =>
+      request.get(url, { headers: { Cookie: `${sessions[i]}${more}` } });
+    const first = await asGuest(0);
+    const second = await asGuest(1);
+    expect([first.headers()["x-page-cache"], second.headers()["x-page-cache"]]).toEqual([
+      "miss",
+      "hit",
+    ]);
+    for (const answer of [first, second]) {
+      // Shared inside the server only: to the browser it is an answer carrying a session.
+      expect(answer.headers()["cache-control"]).toBe("private, no-store");
+      expect(answer.headers()["set-cookie"]).toBeUndefined();
+    }
+    // The same page, each with the nonce its own Content-Security-Policy names.
+    const [firstHtml, secondHtml] = [await first.text(), await second.text()];
+    const withoutNonces = (html: string) => html.replace(/ nonce="[^"]*"/g, "");
+    expect(withoutNonces(secondHtml)).toBe(withoutNonces(firstHtml));
+    const nonceOf = (answer: typeof first) =>
+      /'nonce-([^']+)'/.exec(answer.headers()["content-security-policy"]!)![1]!;
+    expect(secondHtml).toContain(`nonce="${nonceOf(second)}"`);
+    expect(secondHtml).not.toContain(nonceOf(first));
+
+    // Another cookie beside the session (a language chosen, say) is another page.
+    expect((await asGuest(1, "; language=en")).headers()["x-page-cache"]).toBe("miss");
+
+    // A signed-in customer's page is theirs alone, however many guests saw this one.
+    const signedIn = await request.get(url, {
+      headers: {
+        Cookie: `__session=${await sessionCookieValue(await tokenFor("liga", "CUSTOMER"))}`,
+      },
+    });
+    expect(signedIn.status()).toBe(200);
+    expect(signedIn.headers()["x-page-cache"]).toBe("bypass");
+    expect(signedIn.headers()["cache-control"]).toBe("private, no-store");
+    await request.dispose();
+  });
+
   test("the server answers repeat anonymous page requests from its page cache", async ({
     request,
   }) => {
@@ -146,13 +200,14 @@ test.describe("composed pages", () => {
 
     await page.goto("/realm/liga/competicao/schedule");
     await expect(page).toHaveURL(/\/realm\/liga\/schedule$/);
-    await expect(page.getByRole("heading", { level: 2, name: "Agenda de jogos" })).toBeVisible();
+    // In English, the language the browser asks for; liga's Portuguese is its default.
+    await expect(page.getByRole("heading", { level: 2, name: "Match schedule" })).toBeVisible();
 
     await page.goto("/realm/arena/browse");
     await expect(page.getByRole("heading", { level: 2, name: "Fight Camp" })).toBeVisible();
 
     expect((await page.goto("/realm/liga/plugin/standings"))?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 2, name: "Briga pelo título" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Title race" })).toBeVisible();
     expect((await page.goto("/realm/arena/plugin/standings"))?.status()).toBe(404);
     expect((await page.goto("/realm/arena/grid/no-such-page"))?.status()).toBe(404);
     expect((await page.goto("/realm/arena/section/no-such-section"))?.status()).toBe(404);

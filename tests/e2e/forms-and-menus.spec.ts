@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { routeIsBuilt } from "./built-routes.ts";
-import { signInAs, signInAsGuest } from "./signed-in.ts";
+import { DEMO_PASSWORD, signInAs, signInAsGuest } from "./signed-in.ts";
 
 const HISTORY_BUILT = routeIsBuilt("history");
 
@@ -122,9 +122,10 @@ test("arena: a guest's Home item leads to the landing page, a customer's to the 
 });
 
 test.describe("the More menu fits its items", () => {
+  // The browser asks for English, which liga's menu has too.
   const realms = {
     arena: { folder: "More", last: "Sign out" },
-    liga: { folder: "Mais", last: "Sair" },
+    liga: { folder: "More", last: "Sign out" },
   } as const;
   for (const [realm, { folder, last }] of Object.entries(realms)) {
     for (const height of [600, 900]) {
@@ -231,6 +232,32 @@ test.describe("sign-up after fixing an error", () => {
       await page.mouse.down();
       await page.mouse.up();
       await expect(page).toHaveURL(/\/realm\/liga\/home$/);
+    });
+  }
+});
+
+test.describe("sign-in after fixing an error", () => {
+  for (const width of [1366, 390]) {
+    test(`liga at ${width} px: one mouse click on Sign in sends the form`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await visit(page, "/realm/liga/login");
+      const email = page.getByRole("textbox", { name: "Email", exact: true });
+      const button = page.getByRole("button", { name: "Sign in", exact: true });
+      await email.fill("not-an-address");
+      await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+      await button.click();
+      await expect(page.getByRole("alert")).toHaveText("Please enter a valid email address.");
+      await expect(email).toBeFocused();
+      // Fixed, still focused: pressing the button takes focus away from the field, and the
+      // problem's text must not collapse under the pointer.
+      await email.fill("viewer@liga.test");
+      await button.scrollIntoViewIfNeeded();
+      const box = await boxOf(button);
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.8);
+      await page.mouse.down();
+      expect((await boxOf(button)).y).toBe(box.y);
+      await page.mouse.up();
+      await expect(page).not.toHaveURL(/\/login/);
     });
   }
 });

@@ -32,7 +32,7 @@ for (const [viewport, size] of Object.entries(VIEWPORTS)) {
       // Chromium asks for en-US: liga offers English.
       await visit(page, "/realm/liga/home");
       await expect(page.locator("html")).toHaveAttribute("lang", "en");
-      await expect(header(page).getByRole("link", { name: "Sign up" })).toBeVisible();
+      await expect(header(page).getByRole("link", { name: "Sign in" })).toBeVisible();
 
       await header(page).getByRole("button", { name: "Language: English" }).click();
       const menu = page.getByRole("menu");
@@ -45,7 +45,8 @@ for (const [viewport, size] of Object.entries(VIEWPORTS)) {
 
       await expect(page.locator("html")).toHaveAttribute("lang", "es");
       // Liga words sign-up its own way in Spanish (its realm labels), the rest is the app's.
-      await expect(header(page).getByRole("link", { name: "Suscríbete" })).toBeVisible();
+      // (On a phone the header's sign-up link is hidden, its words the same: the drawer has it.)
+      await expect(header(page).locator("a.header-sign-up")).toHaveText("Suscríbete");
       await expect(header(page).getByRole("link", { name: "Iniciar sesión" })).toBeVisible();
       await expect(page).toHaveURL(/\/realm\/liga\/home$/);
 
@@ -76,7 +77,7 @@ for (const [viewport, size] of Object.entries(VIEWPORTS)) {
       await expect(portuguese).toBeFocused();
       await page.keyboard.press("Enter");
       await expect(page.locator("html")).toHaveAttribute("lang", "pt");
-      await expect(header(page).getByRole("link", { name: "Assine já" })).toBeVisible();
+      await expect(header(page).locator("a.header-sign-up")).toHaveText("Assine já");
       await expect(header(page).getByRole("button", { name: "Idioma: Português" })).toBeVisible();
     });
 
@@ -191,5 +192,73 @@ test.describe("without JavaScript on a 360 px phone", () => {
     );
     await header(page).getByRole("button", { name: "Español" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  });
+});
+
+/** Liga's browse page in each language: its menu, page heading, rail titles and tab title. */
+const LIGA_BROWSE = {
+  en: {
+    menu: ["Home", "Matches", "Schedule", "More"],
+    heading: "Matches",
+    rails: ["Upcoming matches", "Finished matches"],
+    title: "Matches · Liga Play",
+  },
+  es: {
+    menu: ["Inicio", "Partidos", "Calendario", "Más"],
+    heading: "Partidos",
+    rails: ["Próximos partidos", "Partidos finalizados"],
+    title: "Partidos · Liga Play",
+  },
+  pt: {
+    menu: ["Início", "Jogos", "Agenda", "Mais"],
+    heading: "Jogos",
+    rails: ["Próximos jogos", "Jogos encerrados"],
+    title: "Jogos · Liga Play",
+  },
+} as const;
+
+async function expectLigaBrowseIn(page: Page, language: keyof typeof LIGA_BROWSE) {
+  const expected = LIGA_BROWSE[language];
+  await expect(page.locator("html")).toHaveAttribute("lang", language);
+  const nav = header(page).getByRole("navigation").first();
+  for (const name of expected.menu)
+    await expect(nav.getByText(name, { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: expected.heading })).toBeAttached();
+  for (const rail of expected.rails) {
+    await expect(page.getByRole("heading", { level: 2, name: rail })).toBeVisible();
+  }
+  await expect(page).toHaveTitle(expected.title);
+}
+
+test.describe("liga's own texts follow the viewer's language", () => {
+  test.use({ viewport: VIEWPORTS.desktop });
+
+  for (const [locale, language] of [
+    ["en-US", "en"],
+    ["es-AR", "es"],
+    ["pt-BR", "pt"],
+    // A language liga does not offer: its default, Portuguese.
+    ["fr-FR", "pt"],
+  ] as const) {
+    test(`a browser asking for ${locale} reads menu, headings, rails and tab title in ${language}`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const context = await browser.newContext({ locale, baseURL });
+      const page = await context.newPage();
+      await visit(page, "/realm/liga/browse");
+      await expectLigaBrowseIn(page, language);
+      await context.close();
+    });
+  }
+
+  test("choosing another language rewords them in place", async ({ page }) => {
+    await visit(page, "/realm/liga/browse");
+    await expectLigaBrowseIn(page, "en");
+    await header(page).getByRole("button", { name: "Language: English" }).click();
+    await page.getByRole("menuitemradio", { name: "Español" }).click();
+    await expectLigaBrowseIn(page, "es");
+    await visit(page, "/realm/liga/browse");
+    await expectLigaBrowseIn(page, "es");
   });
 });

@@ -16,8 +16,8 @@ async function firstRailCard(page: Page) {
 
 /** The item of a card link (`/realm/arena/vod/12` → VOD_VIDEO:12...). */
 async function refOf(link: Locator): Promise<string> {
-  const form = link.locator("xpath=following-sibling::div[contains(@class,'list-control')]");
-  return (await form.locator('input[name="ref"]').getAttribute("value"))!;
+  const control = link.locator("xpath=following-sibling::div[contains(@class,'list-control')]");
+  return (await control.locator('button[name="ref"]').getAttribute("value"))!;
 }
 
 /** Which lists hold `ref`, as the platform says. */

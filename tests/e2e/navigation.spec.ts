@@ -34,11 +34,12 @@ const REALMS = {
     // Liga checks visitors in as guests on its content pages.
     viewer: "GUEST",
     home: "/realm/liga/home",
-    folder: "Mais",
-    folderItems: ["Notícias", "Classificação"],
+    // The browser asks for English, one of liga's languages: its menu reads in English.
+    folder: "More",
+    folderItems: ["News", "Standings"],
     destination: /\/realm\/liga\/plugin\/standings$/,
-    liveItem: "Ao vivo",
-    accountItem: "Minha conta",
+    liveItem: "Live",
+    accountItem: "My account",
   },
 } as const;
 type Realm = keyof typeof REALMS;
@@ -232,7 +233,8 @@ for (const realm of Object.keys(REALMS) as Realm[]) {
           "href",
           `/realm/${realm}/login?from=%2F`,
         );
-        await expect(header.getByRole("link", { name: "Sign up" })).toHaveAttribute(
+        // On a phone the header's sign-up link is hidden (the drawer has it): found by its class.
+        await expect(header.locator("a.header-sign-up")).toHaveAttribute(
           "href",
           `/realm/${realm}/signup?from=%2F`,
         );
@@ -247,7 +249,10 @@ for (const realm of Object.keys(REALMS) as Realm[]) {
           "href",
           `/realm/${realm}/login?from=${from}`,
         );
-        await expect(header.getByRole("link", { name: "Sign up" })).toBeVisible();
+        // On a phone, Sign up is in the menu drawer rather than beside Sign in.
+        await expect(header.getByRole("link", { name: "Sign up" })).toBeVisible({
+          visible: viewport === "desktop",
+        });
         await expect(liveNow).toHaveCount(0);
         await expect(header.locator(".header-account")).toHaveCount(0);
         let menu = await mainMenu(page, viewport);
@@ -406,4 +411,42 @@ test("the two brands' homes, desktop and mobile: screenshots, and visibly differ
     selectedMark: "rgb(10, 125, 59) 0px -3px 0px 0px inset",
     featured: "rgb(10, 125, 59)",
   });
+});
+
+test.describe("a phone's header", () => {
+  for (const realm of ["arena", "liga"] as const) {
+    for (const width of [360, 390]) {
+      test(`${realm} at ${width} px: one row; Sign up is in the menu and on the sign-in page`, async ({
+        page,
+      }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`/realm/${realm}/login`);
+        await page.locator("html[data-hydrated]").waitFor();
+        const header = page.getByRole("banner");
+        const bar = await header.boundingBox();
+        const logo = await header.locator(".site-logo").boundingBox();
+        const signIn = await header.getByRole("link", { name: "Sign in" }).boundingBox();
+        // Logo and buttons on one line, nothing past the screen's edge.
+        expect(
+          Math.abs(signIn!.y + signIn!.height / 2 - (logo!.y + logo!.height / 2)),
+        ).toBeLessThan(4);
+        expect(bar!.height).toBeLessThan(80);
+        expect(signIn!.x + signIn!.width).toBeLessThanOrEqual(width);
+        await expect(header.getByRole("link", { name: "Sign up" })).toBeHidden();
+        // The sign-in page itself offers sign-up, also without script.
+        await expect(
+          page
+            .getByRole("main")
+            .getByRole("link", { name: /Sign up/ })
+            .first(),
+        ).toBeVisible();
+        await header.getByRole("button", { name: "Menu", exact: true }).click();
+        const drawer = page.getByRole("dialog", { name: "Menu" });
+        await expect(drawer.getByRole("link", { name: "Sign up" })).toHaveAttribute(
+          "href",
+          `/realm/${realm}/signup?from=%2Flogin`,
+        );
+      });
+    }
+  }
 });

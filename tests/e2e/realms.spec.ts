@@ -49,7 +49,8 @@ test.describe("the web app boots", () => {
     const page = await context.newPage();
     await page.goto("/realm/liga");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Liga Play");
-    await expect(page.getByRole("heading", { level: 2, name: "Ao vivo agora" })).toBeVisible();
+    // The browser asks for English, which liga offers.
+    await expect(page.getByRole("heading", { level: 2, name: "Live now" })).toBeVisible();
     await expect(page.getByRole("link", { name: /Liga Nacional 24h/ }).first()).toBeVisible();
     await context.close();
   });
@@ -91,25 +92,29 @@ test.describe("the web app boots", () => {
     expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
-  test("scripts and styles are sent compressed to browsers that accept it", async ({
-    page,
-    request,
-  }) => {
-    await page.goto("/realm/liga");
-    const urls = await page
-      .locator('script[src^="/build/"], link[rel=stylesheet][href^="/build/"]')
-      .evaluateAll((els) => els.map((el) => el.getAttribute("src") ?? el.getAttribute("href")!));
-    expect(urls.length).toBeGreaterThan(1);
+  test("scripts and styles are sent compressed to browsers that accept it", async ({ request }) => {
+    // What the page names as served: its stylesheet, its scripts and their module preloads
+    // (Remix drops the preloads from the live document once it has hydrated).
+    const html = await (await request.get("/realm/liga")).text();
+    const urls = [
+      ...new Set(
+        [...html.matchAll(/(?:src|href)="(\/build\/[^"]+\.(?:js|css))(?:\?[^"]*)?"/g)].map(
+          (match) => match[1]!,
+        ),
+      ),
+    ];
+    expect(urls.filter((url) => url.endsWith(".css")).length).toBeGreaterThan(0);
+    expect(urls.filter((url) => url.endsWith(".js")).length).toBeGreaterThan(1);
     for (const url of urls) {
       const plain = await request.get(url, { headers: { "Accept-Encoding": "identity" } });
       expect(plain.headers()["content-encoding"]).toBeUndefined();
+      const size = Number(plain.headers()["content-length"]);
       for (const encoding of ["br", "gzip"]) {
         const packed = await request.get(url, { headers: { "Accept-Encoding": encoding } });
-        expect(packed.headers()["content-encoding"], url).toBe(encoding);
         expect(packed.headers()["vary"]).toBe("Accept-Encoding");
-        expect(Number(packed.headers()["content-length"])).toBeLessThan(
-          Number(plain.headers()["content-length"]),
-        );
+        // Never more bytes than the file itself: a file of a few bytes goes as it is.
+        expect(Number(packed.headers()["content-length"]), url).toBeLessThanOrEqual(size);
+        if (size >= 1024) expect(packed.headers()["content-encoding"], url).toBe(encoding);
         // The browser's copy, once decoded, is the file itself.
         expect((await packed.body()).equals(await plain.body()), url).toBe(true);
       }

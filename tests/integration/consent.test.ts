@@ -186,5 +186,21 @@ describe("demo accounts", () => {
     };
     expect(await answered("viewer")).toEqual([{ fieldName: "termsAndConditions", answer: "true" }]);
     expect(await answered("fan")).toEqual([]);
+    expect(await answered("newcomer")).toEqual([
+      { fieldName: "termsAndConditions", answer: "true" },
+    ]);
+  });
+
+  it("have the details liga requires, except fan@ and newcomer@ (no tax number)", async () => {
+    const [newcomer] = await platform.store.db
+      .select({ taxNumber: t.users.taxNumber, fullName: t.users.fullName })
+      .from(t.users)
+      .where(and(eq(t.users.realm, "liga"), eq(t.users.email, "newcomer@liga.test")));
+    expect(newcomer).toEqual({ taxNumber: null, fullName: null });
+    const [viewer] = await platform.store.db
+      .select({ taxNumber: t.users.taxNumber })
+      .from(t.users)
+      .where(and(eq(t.users.realm, "liga"), eq(t.users.email, "viewer@liga.test")));
+    expect(viewer!.taxNumber).not.toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createTokenIssuer } from "../../platform/auth/tokens.ts";
 import * as t from "../../platform/store/schema.ts";
 import { TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
+import { updateRealm } from "../fixtures/realm-settings.ts";
 import { eq } from "drizzle-orm";
 
 const platform = useSeededPlatform();
@@ -22,10 +23,9 @@ describe("guest check-in", () => {
       .select({ settings: t.realms.settings })
       .from(t.realms)
       .where(eq(t.realms.name, "arena"));
-    await platform.store.db
-      .update(t.realms)
-      .set({ settings: { ...realm!.settings, guestsAllowed: false } })
-      .where(eq(t.realms.name, "arena"));
+    await updateRealm(platform.store, "arena", {
+      settings: { ...realm!.settings, guestsAllowed: false },
+    });
     const res = await platform.api.call("arena", "/api/v2/login/guest/checkin", { method: "POST" });
     expect(res.status).toBe(403);
     expect((await res.json()).code).toBe("FORBIDDEN");

@@ -7,6 +7,7 @@ import { digest } from "../../platform/identity/secrets.ts";
 import { DEMO_PASSWORD, demoActivationId } from "../../platform/seed/demo-accounts.ts";
 import * as t from "../../platform/store/schema.ts";
 import { TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
+import { updateRealm } from "../fixtures/realm-settings.ts";
 import { viewerToken } from "../fixtures/viewers.ts";
 
 const platform = useSeededPlatform();
@@ -390,10 +391,9 @@ describe("sign-up", () => {
       .select()
       .from(t.realms)
       .where(eq(t.realms.name, "liga"));
-    await platform.store.db
-      .update(t.realms)
-      .set({ settings: { ...realm!.settings, allowSelfregistration: false } })
-      .where(eq(t.realms.name, "liga"));
+    await updateRealm(platform.store, "liga", {
+      settings: { ...realm!.settings, allowSelfregistration: false },
+    });
     try {
       const res = await post("liga", "/api/v2/user/pbr", {
         email: "x@liga.test",
@@ -402,10 +402,7 @@ describe("sign-up", () => {
       expect(res.status).toBe(403);
       expect((await res.json()).code).toBe("SELF_REGISTRATION_DISABLED");
     } finally {
-      await platform.store.db
-        .update(t.realms)
-        .set({ settings: realm!.settings })
-        .where(eq(t.realms.name, "liga"));
+      await updateRealm(platform.store, "liga", { settings: realm!.settings });
     }
   });
 });
@@ -521,12 +518,9 @@ describe("password reset", () => {
       .from(t.realms)
       .where(eq(t.realms.name, "liga"));
     const own = "Nova senha para a {{realm}}, em dois cliques";
-    await platform.store.db
-      .update(t.realms)
-      .set({
-        labels: { ...liga!.labels, pt: { ...liga!.labels.pt, mailPasswordResetSubject: own } },
-      })
-      .where(eq(t.realms.name, "liga"));
+    await updateRealm(platform.store, "liga", {
+      labels: { ...liga!.labels, pt: { ...liga!.labels.pt, mailPasswordResetSubject: own } },
+    });
     try {
       const ask = await platform.api.call(
         "liga",
@@ -537,10 +531,7 @@ describe("password reset", () => {
       const mail = await latestMail("liga", "fan@liga.test");
       expect(mail!.subject).toMatch(/^Nova senha para a .+, em dois cliques$/);
     } finally {
-      await platform.store.db
-        .update(t.realms)
-        .set({ labels: liga!.labels })
-        .where(eq(t.realms.name, "liga"));
+      await updateRealm(platform.store, "liga", { labels: liga!.labels });
     }
   });
 

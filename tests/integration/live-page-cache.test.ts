@@ -113,6 +113,7 @@ describe("live pages in the web app", () => {
         realm: "arena",
         heroes: [],
         locale: "en",
+        defaultLocale: "en",
       });
     const before = await load();
     expect(before.zones.main?.map((b) => b.config.id)).toEqual(

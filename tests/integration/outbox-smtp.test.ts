@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOutboxSender, MAX_ATTEMPTS } from "../../platform/identity/smtp.ts";
 import * as t from "../../platform/store/schema.ts";
 import { accountWithSession } from "../fixtures/accounts.ts";
+import { updateRealm } from "../fixtures/realm-settings.ts";
 import { useSeededPlatform } from "../fixtures/platform.ts";
 
 const platform = useSeededPlatform();
@@ -96,7 +97,7 @@ describe("outbox delivery over SMTP", () => {
       ...liga!.labels,
       pt: { ...liga!.labels.pt, mailPinResetSubject: "Seu novo PIN de {{realm}} está a um clique" },
     };
-    await platform.store.db.update(t.realms).set({ labels }).where(eq(t.realms.name, "liga"));
+    await updateRealm(platform.store, "liga", { labels });
     try {
       const viewer = await accountWithSession(platform.store, "liga", {
         details: { locale: "pt", contactEmail: "familia@liga.test" },
@@ -121,10 +122,7 @@ describe("outbox delivery over SMTP", () => {
         "Alguém pediu para redefinir o PIN de controle dos pais",
       );
     } finally {
-      await platform.store.db
-        .update(t.realms)
-        .set({ labels: liga!.labels })
-        .where(eq(t.realms.name, "liga"));
+      await updateRealm(platform.store, "liga", { labels: liga!.labels });
     }
   });
 

@@ -3,6 +3,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { ENDPOINTS, findEndpoint } from "../../contract/endpoints.ts";
 import { createTokenIssuer } from "../../platform/auth/tokens.ts";
 import { createPlatformApi } from "../../platform/api/app.ts";
+import { validateBody } from "../../contract/validator.ts";
 import { TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
 
 const platform = useSeededPlatform();
@@ -78,9 +79,52 @@ describe("the platform contract", () => {
     const directory = await (await platform.api.app.request("/api/v1/realms")).json();
     expect(directory.realms.map((r: { name: string }) => r.name)).toEqual(["arena", "liga"]);
   });
+
+  it("gives each realm the logo made for its header's colour", async () => {
+    const liga = await (await platform.api.call("liga", "/api/v1/init")).json();
+    expect(liga.theme.backgroundColor).toBe("#f6f7f2");
+    expect(liga.realm.logoUrl).toBe("/brand/liga/logo-on-light.svg");
+    const byHost = await platform.api.app.request("/api/v1/realm-lookup?host=liga.localhost");
+    expect((await byHost.json()).logoUrl).toBe("/brand/liga/logo-on-light.svg");
+    const directory = await (await platform.api.app.request("/api/v1/realms")).json();
+    expect(directory.realms.map((r: { logoUrl: string }) => r.logoUrl)).toEqual([
+      "/brand/arena/logo-on-dark.svg",
+      "/brand/liga/logo-on-light.svg",
+    ]);
+  });
 });
 
 describe("init", () => {
+  it("answers the realm's licences from its config with readLicences=true, and only then", async () => {
+    const res = await platform.api.call("liga", "/api/v1/init?readLicences=true");
+    expect(res.status).toBe(200);
+    const init = await res.json();
+    for (const licence of init.licences)
+      expect(validateBody("licence", licence).issues).toEqual([]);
+    expect(init.licences.map((l: { id: string }) => l.id)).toEqual([
+      "LIGA_MENSAL",
+      "LIGA_FINAL_PASS",
+    ]);
+    expect(init.licences[0]).toMatchObject({
+      kind: "SUBSCRIPTION",
+      purchaseStrategy: { subscriptionPeriod: "MONTHLY" },
+      trialDays: 7,
+      grants: ["ALL_ACCESS"],
+    });
+    expect(init.licences[0].amounts[0]).toEqual({
+      amount: 699,
+      scale: 2,
+      currency: "EUR",
+      local: false,
+      default: true,
+    });
+    const without = await (await platform.api.call("liga", "/api/v1/init")).json();
+    expect(without.licences).toBeUndefined();
+    const bad = await platform.api.call("liga", "/api/v1/init?readLicences=yes");
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).code).toBe("INVALID_QUERY");
+  });
+
   it("gives arena its settings, theme, TOP menu with a folder, heroes and live count", async () => {
     const res = await platform.api.call(
       "arena",
@@ -93,7 +137,8 @@ describe("init", () => {
       fullName: "Arena Fight Pass",
       defaultLocale: "en",
     });
-    expect(init.realm.logoUrl).toBe("/images/arena/logo.webp");
+    // Arena's header is dark (#0b0d12).
+    expect(init.realm.logoUrl).toBe("/brand/arena/logo-on-dark.svg");
     expect(init.settings).toMatchObject({
       contentSearchEngine: "VESPER",
       watchlistsEnabled: true,

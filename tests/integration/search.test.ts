@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { validateBody } from "../../contract/validator.ts";
 import { createTokenIssuer } from "../../platform/auth/tokens.ts";
@@ -8,9 +8,12 @@ import {
   searchByKind,
   searchPage,
   searchStatement,
+  termWords,
+  termWordsStatement,
 } from "../../platform/search/search.ts";
 import * as t from "../../platform/store/schema.ts";
 import { TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
+import { updateRealm } from "../fixtures/realm-settings.ts";
 import { viewerToken } from "../fixtures/viewers.ts";
 
 const platform = useSeededPlatform();
@@ -58,16 +61,11 @@ async function withSearchSettings(realm: Realm, patch: Record<string, unknown>) 
     .where(eq(t.realms.name, realm));
   const original = row!.settings;
   const settings = original as { searchSettings?: Record<string, unknown> };
-  await platform.store.db
-    .update(t.realms)
-    .set({ settings: { ...original, searchSettings: { ...settings.searchSettings, ...patch } } })
-    .where(eq(t.realms.name, realm));
+  await updateRealm(platform.store, realm, {
+    settings: { ...original, searchSettings: { ...settings.searchSettings, ...patch } },
+  });
   restore.push(() =>
-    platform.store.db
-      .update(t.realms)
-      .set({ settings: original })
-      .where(eq(t.realms.name, realm))
-      .then(() => undefined),
+    updateRealm(platform.store, realm, { settings: original }).then(() => undefined),
   );
 }
 const restore: (() => Promise<void>)[] = [];
@@ -760,22 +758,25 @@ describe("ranking past the full-text matches", () => {
       openOnly: false,
       now: new Date(),
     };
-    const query = parseQuery("zephyrine");
+    // Not a word of the realm: typed words the realm has are taken as typed (below).
+    const query = parseQuery("zephyrin");
     let full: number[] = [];
+    let asTyped: number[] = [];
     const pages: number[] = [];
     let bucket: number[] = [];
     let expected: number[] = [];
     await db
       .transaction(async (tx) => {
-        // Three full-text matches, then three typos (similarity 0.75, 0.7 and 0.6) published
-        // newest first in the opposite order, so that only their similarity ranks them right.
+        // Three full-text matches (prefix of "zephyrine"), then three typos (word similarity
+        // 0.78, 0.73 and 0.67) published newest first in the opposite order, so that only their
+        // similarity ranks them right.
         const titles = [
           ["Cup final, Zephyrine", 10],
           ["Zephyrine highlights", 11],
           ["Zephyrine replay", 12],
-          ["Zephyrrine cup", 30],
-          ["Xephyrine cup", 20],
-          ["Zephyrene cup", 1],
+          ["Zephyrim cup", 30],
+          ["Zephyrrin cup", 20],
+          ["Zephyrn cup", 1],
         ] as const;
         const ids: number[] = [];
         for (const [title, minutesAgo] of titles) {
@@ -799,6 +800,10 @@ describe("ranking past the full-text matches", () => {
         for (let offset = 0; offset < 6; offset += 2) pages.push(...(await page(2, offset)));
         const buckets = await searchByKind(tx, query, scope, 5);
         bucket = buckets.find((b) => b.kind === "VOD_VIDEO")!.refs.map((r) => r.id);
+        // "zephyrim" is now a word of the realm: it finds itself, not "zephyrrin" or "zephyrn".
+        asTyped = (
+          await searchPage(tx, parseQuery("zephyrim"), scope, { rpp: 50, offset: 0 })
+        ).refs.map((r) => r.id);
         throw rolledBack;
       })
       .catch((error) => {
@@ -807,6 +812,7 @@ describe("ranking past the full-text matches", () => {
     expect(full.slice(3)).toEqual(expected);
     expect(pages).toEqual(full);
     expect(bucket).toEqual(full.slice(0, 5));
+    expect(asTyped).toEqual(expected.slice(0, 1));
   });
 });
 
@@ -815,6 +821,8 @@ describe("the query plan", () => {
     const { db } = platform.store;
     const rolledBack = new Error("rolled back");
     let plan = "";
+    let wordPlan = "";
+    let words: string[] = [];
     await db
       .transaction(async (tx) => {
         // 2,000 more videos, written through the triggers like any other.
@@ -824,12 +832,17 @@ describe("the query plan", () => {
             'Round by round, bout ' || g, 600, now() - g * interval '1 minute'
           from generate_series(1, 2000) g`);
         await tx.execute(sql`analyze search_entries`);
+        await tx.execute(sql`analyze search_words`);
         // As searchPage runs it (platform/search/search.ts, onIndexes): the planner counts a
         // trigram or text-search test as cheap as an integer comparison, so searches rule out
         // sequential scans; the bench measures the difference at 100,000 items.
         await tx.execute(sql`set local enable_seqscan = off`);
+        const query = parseQuery("okafr");
+        const expansion = await termWords(tx, query, "arena");
+        // The typo is widened to the fighter's name from the realm's words.
+        words = expansion.flatMap((t) => t.words.map((w) => w.word));
         const statement = searchStatement(
-          parseQuery("okafr"),
+          query,
           {
             realm: "arena",
             realmLocale: "en",
@@ -839,19 +852,30 @@ describe("the query plan", () => {
             now: new Date(),
           },
           { rpp: 12, offset: 0 },
+          expansion,
         );
-        const result = (await tx.execute(sql`explain ${statement}`)) as unknown as {
-          rows: { "QUERY PLAN": string }[];
-        };
-        plan = result.rows.map((r) => r["QUERY PLAN"]).join("\n");
+        const explain = async (statement: SQL) =>
+          (
+            (await tx.execute(sql`explain ${statement}`)) as unknown as {
+              rows: { "QUERY PLAN": string }[];
+            }
+          ).rows
+            .map((r) => r["QUERY PLAN"])
+            .join("\n");
+        plan = await explain(statement);
+        wordPlan = await explain(termWordsStatement(query, "arena"));
         throw rolledBack;
       })
       .catch((error) => {
         if (error !== rolledBack) throw error;
       });
+    expect(words).toContain("okafor");
     expect(plan).toMatch(/Bitmap Index Scan on search_entries_document_idx/);
-    expect(plan).toMatch(/Bitmap Index Scan on search_entries_words_trgm_idx/);
-    expect(plan).toMatch(/Bitmap Index Scan on search_entries_title_trgm_idx/);
+    expect(plan).toMatch(/Bitmap Index Scan on search_entries_lexemes_idx/);
+    expect(plan).toMatch(/Bitmap Index Scan on search_entries_title_prefix_idx/);
     expect(plan).not.toMatch(/Seq Scan on search_entries/);
+    // No entry is tested for similarity: only the realm's words are, through their index.
+    expect(plan).not.toMatch(/similarity|%>/);
+    expect(wordPlan).toMatch(/Bitmap Index Scan on search_words_word_trgm_idx/);
   }, 120_000);
 });

@@ -124,6 +124,36 @@ describe("seed", () => {
     ]);
   });
 
+  it("checks licences and vouchers: unique ids and codes, periods, trials, defaults, licences that exist", async () => {
+    const dir = path.join(scratch, "commerce");
+    await cp(demoRealmsDir, dir, { recursive: true });
+    const realmFile = path.join(dir, "liga", "realm.json");
+    const realm = JSON.parse(await readFile(realmFile, "utf8"));
+    const [monthly, pass] = realm.licences;
+    const { purchaseStrategy: _period, ...noPeriod } = monthly;
+    realm.licences = [
+      monthly,
+      { ...monthly, id: "LIGA_MENSAL" },
+      { ...noPeriod, id: "NO_PERIOD" },
+      { ...pass, trialDays: 3, amounts: [pass.amounts[0], { ...pass.amounts[1], default: true }] },
+    ];
+    const [welcome] = realm.vouchers;
+    realm.vouchers = [
+      welcome,
+      { ...welcome, code: welcome.code.toLowerCase(), licences: ["NO_SUCH"] },
+    ];
+    await writeFile(realmFile, JSON.stringify(realm));
+    const error = (await seed(store.db, { dir }).catch((e: unknown) => e)) as ConfigValidationError;
+    expect(error.issues.map((i) => [i.pointer, i.message])).toEqual([
+      ["/licences/1/id", "id 'LIGA_MENSAL' is used twice"],
+      ["/licences/2", "a subscription needs purchaseStrategy.subscriptionPeriod"],
+      ["/licences/3/amounts", "at most one amount is the default"],
+      ["/licences/3/trialDays", "only subscriptions have trials"],
+      ["/vouchers/1/code", "code 'bemvindo100' is used twice"],
+      ["/vouchers/1/licences/0", "no licence has the id 'NO_SUCH'"],
+    ]);
+  });
+
   it("checks promo notifications: unique keys, content that exists, an end after the start", async () => {
     const dir = path.join(scratch, "promos");
     await cp(demoRealmsDir, dir, { recursive: true });

@@ -43,6 +43,7 @@ async function sponsorBlockOf(realm: Realm, key: "series" | "season", current: C
     realm,
     heroes: [],
     locale: "en",
+    defaultLocale: realm === "liga" ? "pt" : "en",
     current,
   });
   const block = page.zones.header?.find((b) => b.config.type === "sponsor") as

@@ -22,6 +22,11 @@ describe("environment", () => {
     });
   });
 
+  it("uses Redis for cache invalidation only with REDIS_URL", () => {
+    expect(loadEnv({}).REDIS_URL).toBeUndefined();
+    expect(loadEnv({ REDIS_URL: "redis://cache:6379" }).REDIS_URL).toBe("redis://cache:6379");
+  });
+
   it("reads the edge's VPN header name when given", () => {
     expect(loadEnv({}).VPN_HEADER).toBeUndefined();
     expect(loadEnv({ VPN_HEADER: "X-Edge-Vpn" }).VPN_HEADER).toBe("X-Edge-Vpn");
@@ -77,6 +82,7 @@ describe("environment", () => {
     [{ NODE_ENV: "staging" }, /NODE_ENV/],
     [{ SMTP_URL: "mail.example.com" }, /SMTP_URL/],
     [{ MAIL_FROM: "not an address" }, /MAIL_FROM/],
+    [{ REDIS_URL: "cache:6379" }, /REDIS_URL must look like redis:\/\//],
     [{ PUBLIC_URL: "https://watch.example.com/path" }, /PUBLIC_URL/],
     [{ TOKEN_SECRET: "short" }, /TOKEN_SECRET must be at least 32/],
     [{ SESSION_SECRET: "short" }, /SESSION_SECRET must be at least 32/],

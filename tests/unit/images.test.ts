@@ -46,10 +46,10 @@ describe("renderImageSvg", () => {
         const svg = renderImageSvg(spec({ kind, sport }));
         expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
         expect(svg.endsWith("</svg>")).toBe(true);
-        expect(svg).toContain(
-          ` width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`,
-        );
-        expect(svg).toContain('font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif"');
+        const box = / width="(\d+)" height="(\d+)" viewBox="0 0 (\d+) (\d+)"/.exec(svg)!;
+        expect([Number(box[1]), Number(box[2])]).toEqual([width, height]);
+        // Drawn in a smaller space or not, the picture is never stretched.
+        expect(Number(box[1]) / Number(box[2])).toBeCloseTo(Number(box[3]) / Number(box[4]));
         expect(svg).not.toMatch(/NaN|undefined|Infinity/);
         // librsvg is a strict XML parser, so this doubles as a well-formedness check.
         const meta = await sharp(Buffer.from(svg)).metadata();
@@ -108,23 +108,29 @@ describe("renderImageSvg", () => {
     );
   });
 
-  it("wraps long titles onto at most three lines with an ellipsis", () => {
-    const title =
-      "The Absolutely Enormous Championship Grand Final Of The Decade Live From Somewhere";
-    for (const kind of [
-      "poster",
-      "thumbnail",
-      "hero",
-      "hero-portrait",
-      "news",
-      "series",
-    ] as const) {
-      const svg = renderImageSvg(spec({ kind, title, subtitle: undefined }));
-      const lines = [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
-      expect(lines.length).toBeGreaterThanOrEqual(2);
-      expect(lines.length).toBeLessThanOrEqual(3);
-      expect(lines.at(-1)!.endsWith("\u2026")).toBe(true);
+  it("prints no text on artwork whose page prints the title, badges and description", () => {
+    const title = "Copa Nacional: Quartas de Final";
+    for (const kind of KINDS.filter((k) => k !== "logo" && k !== "sponsor")) {
+      for (const sport of ["combat", "football"] as const) {
+        const svg = renderImageSvg(spec({ kind, sport, title, subtitle: "Ao vivo" }));
+        expect(svg, `${sport} ${kind}`).not.toMatch(/<text\b/);
+        // Only the image's text alternative names it.
+        expect(svg.replace(/ aria-label="[^"]*"/, ""), `${sport} ${kind}`).not.toContain("Quartas");
+      }
     }
+  });
+
+  it("keeps the wordmark of logos, which no page prints beside them", () => {
+    expect(renderImageSvg(spec({ kind: "logo", title: "Liga Play" }))).toMatch(
+      /<text\b[^>]*>Liga Play<\/text>/,
+    );
+    expect(renderImageSvg(spec({ kind: "sponsor", title: "Banco Horizonte" }))).toMatch(
+      /<text\b[^>]*>Banco<\/text>/,
+    );
+  });
+
+  it("draws sponsor logos at twice the 300 px they are shown at", () => {
+    expect(IMAGE_SIZES.sponsor).toEqual({ width: 600, height: 200 });
   });
 
   it("wrapText respects width and line budgets", () => {

@@ -315,6 +315,122 @@ describe("page cache", () => {
     expect(await page("n-5")).toEqual({ outcome: "hit", text: html("n-5", refreshed) });
     expect(renders).toEqual(["n-first", "refresh-nonce-1"]);
   });
+
+  it("after a clear, serves nothing it held and stores nothing rendered before it", async () => {
+    const { cache } = cacheWithClock();
+    const o = origin();
+    await fetchText(cache, get("/realm/arena"), o);
+    expect((await fetchText(cache, get("/realm/arena"), o)).outcome).toBe("hit");
+    cache.clear();
+    expect(cache.size.entries).toBe(0);
+
+    // A render that began before the store changed (and the cache was cleared) is sent, not kept.
+    let release!: () => void;
+    const slow = async (request: Request, info: { background: boolean }) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return o.handler(request, info);
+    };
+    const answering = cache.handle(get("/realm/arena"), slow);
+    await settle();
+    cache.clear();
+    release();
+    const late = await answering;
+    expect([late.outcome, await late.response.text()]).toEqual([
+      "miss",
+      "render 2 of /realm/arena",
+    ]);
+    await settle();
+    expect(cache.size.entries).toBe(0);
+    const next = await fetchText(cache, get("/realm/arena"), o);
+    expect([next.outcome, next.text]).toEqual(["miss", "render 3 of /realm/arena"]);
+  });
+
+  describe("viewers the caller vouches for as one class (decision 019)", () => {
+    const guest = (cookie: string, sharedAs: string) => ({
+      request: get("/realm/liga/home", { Cookie: cookie }),
+      sharedAs,
+    });
+    async function ask(
+      cache: PageCache<string>,
+      o: ReturnType<typeof origin>,
+      { request, sharedAs }: { request: Request; sharedAs?: string },
+    ) {
+      const answer = await cache.handle(request, o.handler, { sharedAs });
+      const text = await answer.response.text();
+      await settle();
+      return { outcome: answer.outcome, text };
+    }
+
+    it("answers every viewer of the class from one render, whatever their session cookie", async () => {
+      const { cache, clock } = cacheWithClock();
+      const o = origin();
+      const first = await ask(cache, o, guest("__session=one", "guest:liga"));
+      clock.now = 1_000;
+      const second = await ask(cache, o, guest("__session=two", "guest:liga"));
+      expect([first.outcome, second.outcome, second.text]).toEqual([
+        "miss",
+        "hit",
+        "render 1 of /realm/liga/home",
+      ]);
+      expect(o.calls).toHaveLength(1);
+    });
+
+    it("keeps a class apart from visitors without cookies and from other classes", async () => {
+      const { cache } = cacheWithClock();
+      const o = origin();
+      await ask(cache, o, guest("__session=one", "guest:liga"));
+      const visitor = await ask(cache, o, { request: get("/realm/liga/home") });
+      const other = await ask(
+        cache,
+        o,
+        guest("__session=two; consent=all", "guest:liga; consent=all"),
+      );
+      expect([visitor.outcome, other.outcome]).toEqual(["miss", "miss"]);
+      // The visitor's entry does not answer the class either.
+      const again = await ask(cache, o, guest("__session=three", "guest:liga"));
+      expect([again.outcome, again.text]).toEqual(["hit", "render 1 of /realm/liga/home"]);
+      expect(o.calls).toHaveLength(3);
+    });
+
+    it("still passes requests with cookies the caller did not vouch for", async () => {
+      const { cache } = cacheWithClock();
+      const o = origin();
+      await ask(cache, o, guest("__session=one", "guest:liga"));
+      const unvouched = await ask(cache, o, {
+        request: get("/realm/liga/home", { Cookie: "__session=one" }),
+      });
+      expect(unvouched.outcome).toBe("bypass");
+    });
+
+    it("never serves a class's entry stale: past its freshness it is rendered again in the foreground", async () => {
+      const { cache, clock } = cacheWithClock();
+      const o = origin();
+      await ask(cache, o, guest("__session=one", "guest:liga"));
+      clock.now = 3_500; // past the 3 s freshness cap, inside what stale-while-revalidate allows
+      const later = await ask(cache, o, guest("__session=two", "guest:liga"));
+      expect([later.outcome, later.text]).toEqual(["miss", "render 2 of /realm/liga/home"]);
+      expect(o.calls.map((c) => c.background)).toEqual([false, false]);
+    });
+  });
+
+  it("keeps the headers the origin sent, whatever happens to the answer on its way out", async () => {
+    const { cache } = cacheWithClock();
+    const o = origin();
+    // @hono/node-server's Response keeps the Headers object it was made with, so the answer
+    // sent on may share its headers with the origin's: a change on the way out reaches both.
+    let sent: Response | undefined;
+    const sharing = async (request: Request, info: { background: boolean }) => {
+      const answer = await o.handler(request, info);
+      sent = answer.response;
+      return answer;
+    };
+    const first = await cache.handle(get("/realm/arena"), sharing);
+    sent!.headers.set("Cache-Control", "private, no-store");
+    await first.response.text();
+    await settle();
+    const second = await fetchText(cache, get("/realm/arena"), o);
+    expect([second.outcome, second.headers.get("Cache-Control")]).toEqual(["hit", SHARED]);
+  });
 });
 
 describe("Cache-Control parsing", () => {

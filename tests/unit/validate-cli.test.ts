@@ -188,6 +188,28 @@ describe("npm run validate", { timeout: 30_000 }, () => {
       stderr: `validate: no such file or folder: ${missing}\n`,
     });
   });
+
+  it("warns, and still exits 0, when the header logo's colours fade into the header", async () => {
+    const liga = path.join(scratch, "faint-logo", "liga");
+    await cp(path.join(demoRealmsDir, "liga"), liga, { recursive: true });
+    const realm = path.join(liga, "realm.json");
+    // The white wordmark made for dark headers, on Liga's near-white one.
+    const at = await plant(
+      realm,
+      '"onLight": "/brand/liga/logo-on-light.svg"',
+      '"onLight": "/brand/liga/logo-on-dark.svg"',
+      '"/brand',
+    );
+    const result = await cli(liga);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split("\n");
+    expect(lines[0]).toBe(
+      `${realm}:${at.line}:${at.column} /settings/logo/onLight warning: the logo ` +
+        "/brand/liga/logo-on-dark.svg has #ffd200 at 1.35:1, #ffffff at 1.08:1 against the " +
+        "header colour #f6f7f2; a logo needs 3:1 to be seen (WCAG 1.4.11)",
+    );
+    expect(lines.at(-1)).toMatch(/ files checked, 0 problems, 1 warning$/);
+  });
 });
 
 function escapeRegExp(text: string): string {

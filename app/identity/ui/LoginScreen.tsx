@@ -1,10 +1,13 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, type FormEvent } from "react";
 import { useT } from "../../i18n/i18n.ts";
-import { credentialProblems, firstProblem } from "../credentials.ts";
+import { credentialProblems } from "../credentials.ts";
 import type { LoginOutcome, loginLoader } from "../login.server.ts";
 import { ChallengeStatus, FormMessage, PasswordField, TextField } from "./fields.tsx";
 import { useChallengedSubmit } from "./useChallengedSubmit.ts";
+import { useFormProblems } from "./useFormProblems.ts";
+
+const CREDENTIALS = ["email", "password"] as const;
 
 /** Focuses the first field with a problem, so keyboard and screen-reader users land on it. */
 export function focusFirstInvalid(
@@ -23,38 +26,34 @@ export function LoginScreen() {
   const outcome = useActionData<LoginOutcome>();
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  // The message area speaks after a submit; before that, each field after the viewer leaves it.
-  const [submitted, setSubmitted] = useState(false);
   const solving = useChallengedSubmit(outcome?.status === "linkSent" ? undefined : outcome, form);
   const busy = solving || navigation.state !== "idle";
 
   const server = outcome?.status === "error" ? outcome : null;
-  const shown = { ...(server?.fields ?? {}), ...problems };
-  const fieldError = (name: string) =>
-    (touched[name] ? shown[name] : null) ?? server?.fields?.[name] ?? null;
-
-  const check = (element: HTMLFormElement) =>
-    credentialProblems(
-      String(new FormData(element).get("email") ?? ""),
-      String(new FormData(element).get("password") ?? ""),
-    );
-  const onBlur = (name: string) => {
-    setTouched((current) => ({ ...current, [name]: true }));
-    if (form.current) setProblems(check(form.current));
-  };
+  const {
+    errorOf: fieldError,
+    reserveOf,
+    message,
+    reservedMessage,
+    onBlur: leave,
+    onSubmit: send,
+  } = useFormProblems({
+    ids: CREDENTIALS,
+    check: (element) =>
+      credentialProblems(
+        String(new FormData(element).get("email") ?? ""),
+        String(new FormData(element).get("password") ?? ""),
+      ),
+    server,
+  });
+  const onBlur = (name: string) => leave(name, form.current);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const found = check(event.currentTarget);
-    setProblems(found);
-    setSubmitted(true);
-    setTouched({ email: true, password: true });
+    const found = send(event.currentTarget);
     if (Object.keys(found).length > 0) {
       event.preventDefault();
       focusFirstInvalid(event.currentTarget, found);
     }
   };
-  const message = (submitted ? firstProblem(problems) : null) ?? server?.label ?? null;
 
   if (page.magicToken) {
     return (
@@ -86,7 +85,7 @@ export function LoginScreen() {
       ) : null}
       <Form method="post" ref={form} noValidate onSubmit={onSubmit} replace>
         <p className="form-required-note">{t("requiredFieldsNote")}</p>
-        <FormMessage label={message} requestId={server?.requestId} />
+        <FormMessage label={message} requestId={server?.requestId} reserve={reservedMessage} />
         <ChallengeStatus solving={solving} asked={outcome?.status === "challenge"} />
         <input type="hidden" name="from" value={page.from ?? ""} />
         <TextField
@@ -97,6 +96,7 @@ export function LoginScreen() {
           defaultValue={server?.values?.email}
           required
           error={fieldError("email")}
+          reserve={reserveOf("email")}
           onBlur={() => onBlur("email")}
         />
         <PasswordField
@@ -105,6 +105,7 @@ export function LoginScreen() {
           autoComplete="current-password"
           required
           error={fieldError("password")}
+          reserve={reserveOf("password")}
           onBlur={() => onBlur("password")}
         />
         <button

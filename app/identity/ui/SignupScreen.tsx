@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, type FormEvent } from "react";
 import { fieldProblem, type SignupField } from "../../../contract/signup-fields.ts";
 import { useT } from "../../i18n/i18n.ts";
 import { regionName } from "../../ui/intl.ts";
@@ -9,6 +9,7 @@ import type { signupLoader } from "../signup.server.ts";
 import { ChallengeStatus, FieldError, FormMessage, PasswordField, TextField } from "./fields.tsx";
 import { focusFirstInvalid } from "./LoginScreen.tsx";
 import { useChallengedSubmit } from "./useChallengedSubmit.ts";
+import { useFormProblems } from "./useFormProblems.ts";
 import { useRootData } from "../../realm/use-root-data.ts";
 
 type Field = SignupField & { countries?: string[] };
@@ -122,18 +123,10 @@ export function SignupScreen() {
   const outcome = useActionData<FormOutcome>();
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  // The message area speaks after a submit; before that, each field after the viewer leaves it.
-  const [submitted, setSubmitted] = useState(false);
-  // Problems fixed since the last submit keep their space until the next one, so the submit
-  // button does not move away between the press (which takes focus from the field) and the click.
-  const [reserved, setReserved] = useState<{ fields: Record<string, string>; message?: string }>({
-    fields: {},
-  });
   const solving = useChallengedSubmit(outcome, form);
   const busy = solving || navigation.state !== "idle";
   const server = outcome?.status === "error" ? outcome : null;
+  const ids = [...page.fields.map((f) => f.id), ...page.consents.map((c) => c.fieldName)];
 
   const check = (element: HTMLFormElement) => {
     const data = new FormData(element);
@@ -149,23 +142,17 @@ export function SignupScreen() {
     }
     return found;
   };
-  const onBlur = (id: string) => {
-    setTouched((current) => ({ ...current, [id]: true }));
-    if (!form.current) return;
-    const found = check(form.current);
-    const fields = { ...reserved.fields };
-    for (const [shownId, problem] of Object.entries(shownErrors())) {
-      if (!found[shownId]) fields[shownId] = problem;
-    }
-    setReserved({ fields, message: message ?? reserved.message });
-    setProblems(found);
-  };
+  const {
+    errorOf,
+    reserveOf,
+    message,
+    reservedMessage,
+    onBlur: leave,
+    onSubmit: send,
+  } = useFormProblems({ ids, check, server });
+  const onBlur = (id: string) => leave(id, form.current);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const found = check(event.currentTarget);
-    setReserved({ fields: {} });
-    setProblems(found);
-    setSubmitted(true);
-    setTouched(Object.fromEntries(ids.map((id) => [id, true])));
+    const found = send(event.currentTarget);
     if (Object.keys(found).length > 0) {
       event.preventDefault();
       const consents = new Set(page.consents.map((c) => c.fieldName));
@@ -174,25 +161,13 @@ export function SignupScreen() {
       );
     }
   };
-  const shown = { ...(server?.fields ?? {}), ...problems };
-  const errorOf = (id: string) => (touched[id] ? shown[id] : null) ?? server?.fields?.[id] ?? null;
-  const message = (submitted ? Object.values(problems)[0] : null) ?? server?.label ?? null;
-  const ids = [...page.fields.map((f) => f.id), ...page.consents.map((c) => c.fieldName)];
-  const shownErrors = () =>
-    Object.fromEntries(
-      ids.flatMap((id) => {
-        const problem = errorOf(id);
-        return problem ? [[id, problem]] : [];
-      }),
-    );
-  const reserveOf = (id: string) => (errorOf(id) ? null : (reserved.fields[id] ?? null));
 
   return (
     <section className="auth-page" aria-labelledby="signup-title">
       <h1 id="signup-title">{t("signUp")}</h1>
       <Form method="post" ref={form} noValidate onSubmit={onSubmit} replace>
         <p className="form-required-note">{t("requiredFieldsNote")}</p>
-        <FormMessage label={message} requestId={server?.requestId} reserve={reserved.message} />
+        <FormMessage label={message} requestId={server?.requestId} reserve={reservedMessage} />
         <ChallengeStatus solving={solving} asked={outcome?.status === "challenge"} />
         <input type="hidden" name="from" value={page.from ?? ""} />
         {page.fields.map((field) => {

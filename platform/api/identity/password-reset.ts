@@ -66,7 +66,7 @@ passwordResetRoutes.post("/password/reset", async (c) => {
     .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
     .where(eq(t.users.id, used.userId))
     .returning();
-  c.get("sessions").forget(await endAllSessions(db, used.userId));
+  await c.get("sessions").forget(await endAllSessions(db, used.userId));
   if (user) await clearAttempts(db, `login:account:${realm}:${user.email}`);
   return c.json({ reset: true });
 });

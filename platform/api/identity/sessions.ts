@@ -24,6 +24,8 @@ sessionRoutes.post("/token/refresh", async (c) => {
     return c.json(session);
   } catch (error) {
     if (!(error instanceof RefreshRefused)) throw error;
+    // A reused token or a suspended account ended the session: on every server, at once.
+    if (error.ended) await c.get("sessions").forget([error.ended]);
     const revoked = error.reason === "reused" || error.reason === "revoked";
     throw new ApiError(
       401,
@@ -38,6 +40,6 @@ sessionRoutes.post("/logout", async (c) => {
   const input = await body(c);
   const secret = text(input.refreshToken);
   const ended = secret && (await endSession(c.get("store").db, c.get("realm").name, secret));
-  if (ended) c.get("sessions").forget([ended]);
+  if (ended) await c.get("sessions").forget([ended]);
   return c.body(null, 204);
 });

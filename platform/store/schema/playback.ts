@@ -26,6 +26,8 @@ export const entitlements = pgTable(
     status: text("status").notNull().default("ACTIVE"),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull().defaultNow(),
     endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** The order that granted it (platform/commerce/orders.ts); null for those given otherwise. */
+    orderId: text("order_id"),
     createdAt: createdAt(),
   },
   (t) => [index("entitlements_user_idx").on(t.userId)],

@@ -1,4 +1,5 @@
 import { boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { Licence } from "../../../schemas/generated/licence.ts";
 import { createdAt, updatedAt } from "./columns.ts";
 
 /* Tenants: a realm, the API keys that name it and the domains it answers on. */
@@ -16,6 +17,8 @@ export const realms = pgTable("realms", {
   labels: jsonb("labels").$type<Record<string, Record<string, string>>>().notNull().default({}),
   /** Content keys of the home hero, in order; empty means the featured items. */
   heroKeys: jsonb("hero_keys").$type<string[]>().notNull().default([]),
+  /** What viewers can buy (schemas/licence.schema.json), validated with the realm's config. */
+  licences: jsonb("licences").$type<Licence[]>().notNull().default([]),
   /** Relative times in seed files are anchored here, so re-seeding changes nothing. */
   seededAt: timestamp("seeded_at", { withTimezone: true }),
   createdAt: createdAt(),

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   customType,
@@ -7,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { events, fighters } from "./catalogue.ts";
 import { realms } from "./realms.ts";
@@ -56,6 +58,10 @@ export const searchEntries = pgTable(
     title: text("title").notNull(),
     normTitle: text("norm_title").notNull(),
     words: text("words").notNull(),
+    /** The distinct words of `words` (the `simple` configuration: no stemming, no stop words). */
+    lexemes: tsvector("lexemes")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('pg_catalog.simple'::regconfig, words)`),
     document: tsvector("document").notNull(),
     /** Licence needed to play it; null: open to anyone who may see the realm's content. */
     licence: text("licence"),
@@ -70,11 +76,32 @@ export const searchEntries = pgTable(
     // fastupdate off: every write goes straight into the index. Its pending list would otherwise
     // be read through by every search until a vacuum merges it (PGlite runs no autovacuum).
     index("search_entries_document_idx").using("gin", t.document).with({ fastupdate: false }),
-    index("search_entries_title_trgm_idx")
-      .using("gin", t.normTitle.op("gin_trgm_ops"))
-      .with({ fastupdate: false }),
-    index("search_entries_words_trgm_idx")
-      .using("gin", t.words.op("gin_trgm_ops"))
-      .with({ fastupdate: false }),
+    // Title prefixes (search as you type) in a B-tree: a range scan, not trigram posting lists.
+    index("search_entries_title_prefix_idx").on(t.normTitle.op("text_pattern_ops")),
+    index("search_entries_lexemes_idx").using("gin", t.lexemes).with({ fastupdate: false }),
+  ],
+);
+
+/**
+ * Every word of a realm's search entries, once (written by a trigger on search_entries,
+ * migration 0013). A typo is matched against this short list by trigram similarity, and the
+ * words it finds are then looked up in the entries' `lexemes` index, so that no search tests
+ * trigram similarity row by row. Words are never removed when an entry changes: a word no
+ * entry has any more finds nothing, and keeping it spares every write a look at the others.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    word: text("word").notNull(),
+  },
+  (t) => [
+    // Unique as one expression, not as a (realm, word) key: the planner counts a trigram test
+    // as cheap as an integer comparison, so given an index on the realm it would read all of
+    // the realm's words and test each rather than ask the trigram index.
+    uniqueIndex("search_words_key").on(sql`(${t.realm} || ' ' || ${t.word})`),
+    index("search_words_word_trgm_idx").using("gin", t.word.op("gin_trgm_ops")),
   ],
 );

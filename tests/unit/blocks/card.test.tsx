@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   Card,
@@ -7,6 +8,7 @@ import {
   cardTitleLineHeight,
   formatDuration,
 } from "../../../app/ui/Card.tsx";
+import { toCardView, type CardView } from "../../../app/ui/card-view.ts";
 import type { Card as CardData } from "../../../contract/generated/card.ts";
 import { EVENTS, markup, PLAYLIST, SERIES, serverDom, textOfIds, VIDEOS } from "./fixtures.tsx";
 
@@ -134,7 +136,11 @@ describe("Card", () => {
   it("scales the title font and sets its line height from the scale", () => {
     const title = (scale: number) =>
       render(VIDEOS[0]!, { titleScale: scale }).querySelector<HTMLElement>(".card-title")!.style;
-    expect(title(1).lineHeight).toBe("1.25");
+    // Scale 1 is the stylesheet's own, written once for the page, not on every card.
+    expect(title(1).cssText).toBe("");
+    const rule = /\.card-title \{([^}]*)\}/.exec(readFileSync("app/styles/ui.css", "utf8"))![1]!;
+    expect(rule).toContain(`line-height: ${cardTitleLineHeight(1)};`);
+    expect(rule).toContain("font-size: var(--card-title-size, 1rem);");
     expect(title(1.15).lineHeight).toBe("1.2");
     expect(title(1.4).lineHeight).toBe("1.1");
     expect(title(1.4).fontSize).toContain("1.4");
@@ -144,3 +150,28 @@ describe("Card", () => {
 function video3723(): CardData {
   return { ...VIDEOS[0]!, duration: 3723 };
 }
+
+describe("a card as a list shows it (toCardView)", () => {
+  const full = { ...VIDEOS[0]!, endDate: "2026-01-01T00:00:00Z" };
+
+  it("leaves out what only heroes and detail pages read", () => {
+    const view = toCardView(full);
+    for (const field of ["description", "coverUrl", "endDate", "thumbnailUrl", "name"]) {
+      expect(view, field).not.toHaveProperty(field);
+    }
+    expect(view).toMatchObject({ id: full.id, type: full.type, title: full.title });
+    expect(cardImageUrl(view)).toBe(full.smallCoverUrl);
+  });
+
+  it("keeps the thumbnail where there is no small cover, and the name where there is no title", () => {
+    const view = toCardView({ ...SERIES, smallCoverUrl: "", title: "" });
+    expect(cardImageUrl(view)).toBe(SERIES.thumbnailUrl);
+    expect(cardTitle(view)).toBe(SERIES.name);
+  });
+
+  it("renders the same card from the view as from the whole card", () => {
+    const html = (card: CardData | CardView) =>
+      serverDom(<Card card={card} href="/v" locale="en" />).innerHTML.replace(/:R[^:]+:/g, "id");
+    expect(html(toCardView(full))).toBe(html(full));
+  });
+});

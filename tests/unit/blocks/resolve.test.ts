@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { isPerViewer, resolvePerViewer, resolveZones } from "../../../blocks/resolve.ts";
 import type { ContentQuery } from "../../../blocks/types.ts";
-import type { PageZones } from "../../../schemas/generated/page-zones.ts";
+import type { PageZones as ConfigZones } from "../../../schemas/generated/page-zones.ts";
+import type { Localized } from "../../../schemas/localized-text.ts";
+
+type PageZones = Localized<ConfigZones>;
 import type { ResultSet } from "../../../contract/generated/result-set.ts";
 import { context, MemoryContent, MemoryViewer, video } from "./fixtures.tsx";
 

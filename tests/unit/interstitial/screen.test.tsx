@@ -59,7 +59,7 @@ describe("interstitial page", () => {
     expect(logo.getAttribute("href")).toBe("https://titan-energy.example.com");
     expect(logo.getAttribute("target")).toBe("_blank");
     expect(logo.querySelector("img")!.getAttribute("src")).toBe(
-      "/images/arena/sponsor/titan-energy.webp?w=150",
+      "/images/arena/sponsor/titan-energy.webp?w=600",
     );
     const hidden = render({ ...playlist, sponsor: { ...SPONSOR, displayMode: "HIDE" } });
     expect(hidden.querySelector(".block-sponsor")).toBeNull();

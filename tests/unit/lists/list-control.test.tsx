@@ -9,7 +9,12 @@ import {
 } from "../../../app/lists/membership-store.ts";
 import type { ListFeatures } from "../../../app/lists/refs.ts";
 import { Card } from "../../../app/ui/Card.tsx";
-import { ListControl, ListsContext } from "../../../app/ui/ListControl.tsx";
+import {
+  LIST_FORM_IDS,
+  ListControl,
+  ListForms,
+  ListsContext,
+} from "../../../app/ui/ListControl.tsx";
 import type { Card as CardData } from "../../../contract/generated/card.ts";
 import { flush, mount, serverDom, VIDEOS, type Mounted } from "../blocks/fixtures.tsx";
 
@@ -40,7 +45,15 @@ function backend(held: Record<string, string[]> = {}, fail = false) {
   return { transport, asked };
 }
 
-function setup(features: ListFeatures, { live = true, held = {}, fail = false } = {}) {
+function setup(
+  features: ListFeatures,
+  {
+    live = true,
+    signedIn,
+    held = {},
+    fail = false,
+  }: { live?: boolean; signedIn?: boolean; held?: Record<string, string[]>; fail?: boolean } = {},
+) {
   const server = backend(held, fail);
   const store = createMembershipStore(server.transport);
   if (live) store.enable();
@@ -50,12 +63,16 @@ function setup(features: ListFeatures, { live = true, held = {}, fail = false } 
     basePath: "/realm/arena",
     returnTo: "/realm/arena/home",
     live,
+    signedIn: signedIn ?? live,
     store,
     onChanged: (heldChange, add, list) => toasts.push(`${heldChange} ${add} ${list}`),
   });
   const wrap = (node: ReactNode) => (
     <ToastProvider flash={null}>
-      <ListsContext.Provider value={view}>{node}</ListsContext.Provider>
+      <ListsContext.Provider value={view}>
+        {node}
+        <ListForms />
+      </ListsContext.Provider>
     </ToastProvider>
   );
   return { server, store, toasts, wrap };
@@ -64,25 +81,58 @@ function setup(features: ListFeatures, { live = true, held = {}, fail = false } 
 const field = (root: ParentNode, name: string) =>
   root.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value;
 
+/**
+ * Presses the first control's button: whether the press was left to the browser (to post the
+ * form). The document hears the click after React did, and stops the post itself.
+ */
+async function pressLeftToBrowser(mounted: Mounted): Promise<boolean> {
+  let left = false;
+  const hear = (event: Event) => {
+    left = !event.defaultPrevented;
+    event.preventDefault();
+  };
+  document.addEventListener("click", hear);
+  try {
+    await act(async () => mounted.container.querySelector<HTMLElement>(".list-toggle")!.click());
+  } finally {
+    document.removeEventListener("click", hear);
+  }
+  return left;
+}
+
+/** What a press of a control's button posts: its form's fields and its own name and value. */
+function posted(dom: ParentNode, button: Element) {
+  const form = dom.querySelector(`form[id="${button.getAttribute("form")}"]`)!;
+  return {
+    method: form.getAttribute("method"),
+    action: form.getAttribute("action"),
+    intent: field(form, "intent"),
+    list: field(form, "list"),
+    returnTo: field(form, "returnTo"),
+    [button.getAttribute("name")!]: button.getAttribute("value"),
+  };
+}
+
 describe("the list control as the server renders it", () => {
   it("on arena: a form adding to My List, named for it, described by the card's title", () => {
     const { wrap } = setup(ARENA, { live: false });
     const dom = serverDom(wrap(<Card card={VIDEO} href="/vod/200" locale="en" />));
-    const form = dom.querySelector("form")!;
-    expect(form.getAttribute("method")).toBe("post");
-    expect(form.getAttribute("action")).toBe("/realm/arena/list-item");
-    expect(field(form, "intent")).toBe("add");
-    expect(field(form, "list")).toBe("my-list");
-    expect(field(form, "ref")).toBe(`VOD_VIDEO:${VIDEO.id}`);
-    expect(field(form, "returnTo")).toBe("/realm/arena/home");
-    const button = form.querySelector("button")!;
+    const button = dom.querySelector(".list-toggle")!;
     expect(button.getAttribute("type")).toBe("submit");
+    expect(posted(dom, button)).toEqual({
+      method: "post",
+      action: "/realm/arena/list-item",
+      intent: "add",
+      list: "my-list",
+      returnTo: "/realm/arena/home",
+      ref: `VOD_VIDEO:${VIDEO.id}`,
+    });
     expect(button.getAttribute("aria-label")).toBe("Add to My List");
     const describedBy = button.getAttribute("aria-describedby")!;
     expect(dom.querySelector(`[id="${describedBy}"]`)?.textContent).toBe(VIDEO.title);
     // The button is beside the link, never inside it.
     expect(dom.querySelector("a button, a form")).toBeNull();
-    expect(dom.querySelector("a.card + .list-control form")).not.toBeNull();
+    expect(dom.querySelector("a.card + .list-control button")).not.toBeNull();
     // The watchlist menu needs script and a signed-in viewer.
     expect(dom.querySelector(".list-more")).toBeNull();
   });
@@ -90,20 +140,24 @@ describe("the list control as the server renders it", () => {
   it("on liga: adds to favourites", () => {
     const { wrap } = setup(LIGA, { live: false });
     const dom = serverDom(wrap(<Card card={VIDEO} href="/vod/200" locale="en" />));
-    expect(field(dom, "list")).toBe("favourites");
-    expect(dom.querySelector("button")?.getAttribute("aria-label")).toBe("Add to favourites");
+    const button = dom.querySelector(".list-toggle")!;
+    expect(posted(dom, button).list).toBe("favourites");
+    expect(button.getAttribute("aria-label")).toBe("Add to favourites");
   });
 
   it("is not there in a realm without lists, for items no list holds, or without the app", () => {
     const { wrap } = setup(NONE, { live: false });
-    expect(
-      serverDom(wrap(<Card card={VIDEO} href="/v" locale="en" />)).querySelector("form"),
-    ).toBeNull();
+    const none = serverDom(wrap(<Card card={VIDEO} href="/v" locale="en" />));
+    expect(none.querySelector(".list-control, form")).toBeNull();
     const arena = setup(ARENA, { live: false });
     expect(
-      serverDom(arena.wrap(<Card card={SEASON} href="/s" locale="en" />)).querySelector("form"),
+      serverDom(arena.wrap(<Card card={SEASON} href="/s" locale="en" />)).querySelector(
+        ".list-control",
+      ),
     ).toBeNull();
-    expect(serverDom(<Card card={VIDEO} href="/v" locale="en" />).querySelector("form")).toBeNull();
+    expect(
+      serverDom(<Card card={VIDEO} href="/v" locale="en" />).querySelector(".list-control, form"),
+    ).toBeNull();
   });
 
   it("near a title: a labelled button", () => {
@@ -112,7 +166,7 @@ describe("the list control as the server renders it", () => {
     const button = dom.querySelector("button")!;
     expect(button.getAttribute("aria-label")).toBeNull();
     expect(button.textContent).toBe("Add to favourites");
-    expect(field(dom, "ref")).toBe("LIVE_EVENT:3");
+    expect(posted(dom, button).ref).toBe("LIVE_EVENT:3");
   });
 });
 
@@ -138,11 +192,9 @@ describe("the list control in the browser", () => {
       b.getAttribute("aria-label"),
     );
     expect(labels).toEqual(["Add to My List", "Remove from My List"]);
-    expect(
-      mounted.container
-        .querySelectorAll("form")[1]!
-        .querySelector<HTMLInputElement>('input[name="intent"]')!.value,
-    ).toBe("remove");
+    const buttons = mounted.container.querySelectorAll(".list-toggle");
+    expect(buttons[1]!.getAttribute("form")).toBe(LIST_FORM_IDS.remove);
+    expect(posted(mounted.container, buttons[1]!).intent).toBe("remove");
     // Arena has watchlists: a menu button beside the toggle.
     expect(mounted.container.querySelector(".list-more")?.getAttribute("aria-label")).toBe(
       "Add to watchlist…",
@@ -179,9 +231,16 @@ describe("the list control in the browser", () => {
     mounted = await mount(wrap(<Card card={VIDEO} href="/a" locale="en" />));
     await flush();
     expect(server.asked).toEqual([]);
-    const form = mounted.container.querySelector("form")!;
-    const event = new Event("submit", { bubbles: true, cancelable: true });
-    await act(async () => form.dispatchEvent(event));
-    expect(event.defaultPrevented).toBe(false);
+    expect(await pressLeftToBrowser(mounted)).toBe(true);
+  });
+
+  it("changes in place for a signed-in viewer who presses before the membership is asked for", async () => {
+    // Between hydration and the provider going live (a transition) a press must not post the
+    // page away: that reload would lose the focus and the toast.
+    const { wrap, toasts } = setup(ARENA, { live: false, signedIn: true });
+    mounted = await mount(wrap(<Card card={VIDEO} href="/a" locale="en" />));
+    expect(await pressLeftToBrowser(mounted)).toBe(false);
+    await flush();
+    expect(toasts).toEqual(["true true my-list"]);
   });
 });

@@ -12,9 +12,9 @@ import {
   type MenuContext,
   type MenuEntry,
   type MenuTarget,
+  type Item,
 } from "../../../app/navigation/menu-items.ts";
 import { CONDITIONS, isBuilt, routeNamed, type ViewerRole } from "../../../app/realm/routes.ts";
-import type { Item } from "../../../schemas/generated/menu.ts";
 import menuSchema from "../../../schemas/menu.schema.json";
 
 const ALL_FEATURES = Object.fromEntries(
@@ -75,7 +75,7 @@ describe("menu item targets (spec section 2)", () => {
   });
 
   it("the drawer adds the history page for signed-in viewers, unless the menu leads there", () => {
-    const titles = { history: "History" };
+    const titles = { history: "History", signUp: "Sign up" };
     const history = builtRoute("history");
     const entries = menuEntries([view("news")], customer);
     expect(drawerEntries(entries, customer, titles)).toEqual(
@@ -88,6 +88,20 @@ describe("menu item targets (spec section 2)", () => {
     }
     const withHistory = menuEntries([view("history")], customer);
     expect(drawerEntries(withHistory, customer, titles)).toEqual(withHistory);
+  });
+
+  it("the drawer offers sign-up when given it (a phone's header has no room), unless the menu has it", () => {
+    const titles = { history: "History", signUp: "Sign up" };
+    const signUp = route("signup");
+    const visitor = as({ role: "UNAUTHENTICATED" });
+    const entries = menuEntries([view("news")], visitor);
+    expect(drawerEntries(entries, visitor, titles, signUp)).toEqual([
+      ...entries,
+      { id: "signup", title: "Sign up", featured: false, target: signUp },
+    ]);
+    expect(drawerEntries(entries, visitor, titles, null)).toEqual(entries);
+    const withSignUp = [...entries, { id: "9", title: "Join", featured: false, target: signUp }];
+    expect(drawerEntries(withSignUp, visitor, titles, signUp)).toEqual(withSignUp);
   });
 
   it("views open the route configured for their name", () => {

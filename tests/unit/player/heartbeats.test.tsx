@@ -7,17 +7,19 @@ import { mount } from "./render.tsx";
 
 type Grant = HeartbeatOptions["grant"];
 const position = { current: 42 };
+/** The hook's `finish` of the latest render. */
+let finish: () => Promise<void> = () => Promise.reject(new Error("not rendered"));
 
 function Probe(props: Omit<HeartbeatOptions, "videoRef" | "positionRef">) {
   const videoRef = useRef<HTMLVideoElement>(null);
-  useHeartbeats({ ...props, videoRef, positionRef: position });
+  finish = useHeartbeats({ ...props, videoRef, positionRef: position });
   return <video ref={videoRef} />;
 }
 
 function setUp({ live = false, grant = { sessionId: "s1", heartbeatSeconds: 10 } as Grant } = {}) {
   const view = mount();
   const send = vi.fn<HeartbeatOptions["send"]>(async () => null);
-  const end = vi.fn<HeartbeatOptions["end"]>();
+  const end = vi.fn<HeartbeatOptions["end"]>(async () => undefined);
   const onRefused = vi.fn<HeartbeatOptions["onRefused"]>();
   const render = (next: Grant = grant) =>
     view.render(<Probe grant={next} live={live} send={send} end={end} onRefused={onRefused} />);
@@ -85,24 +87,43 @@ describe("heartbeats", () => {
     view.unmount();
   });
 
-  it("end the session where the viewer is when the page goes, and with a new grant", async () => {
+  it("end the session where the viewer is when the page goes, and with a new grant, once each", async () => {
     const { view, send, end, render, video, advance } = setUp();
     await render();
     position.current = 70;
     act(() => void window.dispatchEvent(new Event("pagehide")));
-    expect(end).toHaveBeenCalledWith("s1", 70);
+    expect(end).toHaveBeenCalledWith("s1", 70, "beacon");
 
     await act(() => video().play());
     await render({ sessionId: "s2", heartbeatSeconds: 5 });
-    expect(end).toHaveBeenLastCalledWith("s1", 70);
+    // s1 had ended as the page went: the new grant does not end it again.
+    expect(end).toHaveBeenCalledTimes(1);
     await advance(5_000);
     expect(send).toHaveBeenCalledWith("s2", 70);
 
     position.current = 80;
     view.unmount();
-    expect(end).toHaveBeenLastCalledWith("s2", 80);
-    expect(end).toHaveBeenCalledTimes(3);
+    expect(end).toHaveBeenLastCalledWith("s2", 80, "beacon");
+    expect(end).toHaveBeenCalledTimes(2);
     await advance(60_000);
     expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it("finish: ends the session now and waits for it; leaving afterwards sends nothing more", async () => {
+    const { view, end, render } = setUp();
+    await render();
+    position.current = 90;
+    let kept = false;
+    end.mockImplementationOnce(async () => {
+      await Promise.resolve();
+      kept = true;
+    });
+    await act(() => finish());
+    expect(kept).toBe(true);
+    expect(end).toHaveBeenCalledWith("s1", 90, "wait");
+    await act(() => finish());
+    act(() => void window.dispatchEvent(new Event("pagehide")));
+    view.unmount();
+    expect(end).toHaveBeenCalledTimes(1);
   });
 });

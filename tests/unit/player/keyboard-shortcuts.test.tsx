@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { PlayerEvents } from "../../../app/player/events.ts";
 import { useKeyboardShortcuts } from "../../../app/player/keyboard-shortcuts.ts";
 import type { PlayerAction } from "../../../app/player/shortcuts.ts";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { VideoPlayer } from "../../../app/player/VideoPlayer.tsx";
 import type { PlaybackGrant } from "../../../contract/generated/playback.ts";
 import { mount, press } from "./render.tsx";
@@ -148,19 +149,26 @@ describe("the player's shortcuts on its video", () => {
 
   it("mute relative to the video's current state, and seek from where the viewer is", async () => {
     view = mount();
-    await view.render(
-      <VideoPlayer
-        grant={grant}
-        routes={{
-          grant: `${origin}/grant`,
-          heartbeat: `${origin}/heartbeat`,
-          end: `${origin}/end`,
-        }}
-        title="Final"
-        events={new PlayerEvents()}
-        onFatal={() => undefined}
-      />,
-    );
+    // The player holds navigations until the session has ended: it lives in a data router.
+    const router = createMemoryRouter([
+      {
+        path: "/",
+        element: (
+          <VideoPlayer
+            grant={grant}
+            routes={{
+              grant: `${origin}/grant`,
+              heartbeat: `${origin}/heartbeat`,
+              end: `${origin}/end`,
+            }}
+            title="Final"
+            events={new PlayerEvents()}
+            onFatal={() => undefined}
+          />
+        ),
+      },
+    ]);
+    await view.render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
     const region = view.container.querySelector('[role="region"]')!;
     const video = view.container.querySelector("video")!;
     video.muted = true;

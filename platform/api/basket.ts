@@ -1,0 +1,150 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import type { Basket } from "../../contract/generated/basket.ts";
+import type { BasketPayment } from "../../contract/generated/order.ts";
+import {
+  BasketError,
+  priceBasket,
+  type PaymentProviderSetting,
+  type TaxRules,
+} from "../commerce/basket.ts";
+import { OrderRefused, orderView, placeOrder } from "../commerce/orders.ts";
+import { findVoucher } from "../commerce/voucher-store.ts";
+import { readTerritory } from "../playback/access.ts";
+import * as t from "../store/schema.ts";
+import { accountOf, requireAccount } from "./account.ts";
+import { authenticate } from "./auth.ts";
+import { readObject } from "./body.ts";
+import type { PlatformEnv } from "./context.ts";
+import { ApiError, badRequest, notFound } from "./errors.ts";
+
+/** Checkout's basket and paying it (spec section 7, v4 basket and pay basket). */
+export const basket = new Hono<PlatformEnv>();
+
+basket.use("*", authenticate, requireAccount);
+
+/**
+ * `GET /v4/basket?licence={id}[&voucher={code}][&country={CC}]`: the realm's licence priced for
+ * the viewer's country (the one given, else the edge's territory header; unknown: the realm's
+ * estimated tax), with the voucher when it is one of the realm's and applies, and no trial for
+ * an account that holds or held what the licence grants. Nothing is kept: a basket is worked
+ * out again on every call, so it always shows the prices and vouchers in force.
+ */
+basket.get("/", async (c) => {
+  const licence = c.req.query("licence");
+  if (!licence) throw badRequest("INVALID_QUERY", "Query parameter 'licence' is required");
+  const country = c.req.query("country");
+  if (country !== undefined && !readTerritory(country)) {
+    throw badRequest(
+      "INVALID_QUERY",
+      "Query parameter 'country' must be an ISO 3166-1 alpha-2 code",
+    );
+  }
+  const { basket: answer } = await viewerBasket(c, {
+    licence,
+    country,
+    voucher: c.req.query("voucher")?.trim() || undefined,
+  });
+  c.header("Cache-Control", "private, no-store");
+  return c.json(answer);
+});
+
+/**
+ * `POST /v4/basket/pay`: buys the licence with one of the basket's providers, exactly once per
+ * `idempotencyKey` (the same key again answers the same order, 200; a new order is 201). The
+ * basket is priced again here, never taken from the client.
+ */
+basket.post("/pay", async (c) => {
+  const payment = await readObject<BasketPayment>(c.req.raw);
+  const priced = await viewerBasket(c, payment);
+  const realm = c.get("realm");
+  const { db } = c.get("store");
+  let placed;
+  try {
+    placed = await placeOrder(db, {
+      realm: realm.name,
+      user: { id: priced.user.id, email: priced.user.email, locale: priced.user.locale },
+      licence: priced.licence,
+      basket: priced.basket,
+      provider: payment.provider,
+      idempotencyKey: payment.idempotencyKey,
+      now: new Date(),
+      realmName: (realm.settings as { realmFullName?: string }).realmFullName ?? realm.fullName,
+      wording: realm,
+    });
+  } catch (error) {
+    if (error instanceof OrderRefused) {
+      throw new ApiError(
+        409,
+        error.code === "VOUCHER_REFUSED" ? "INVALID_VOUCHER" : "PAYMENT_PROVIDER_UNAVAILABLE",
+        error.message,
+      );
+    }
+    throw error;
+  }
+  c.header("Cache-Control", "private, no-store");
+  return c.json(await orderView(db, placed.order), placed.created ? 201 : 200);
+});
+
+/** The licence, the basket priced for this account now, and the account. */
+async function viewerBasket(
+  c: Context<PlatformEnv>,
+  query: { licence: string; country?: string; voucher?: string },
+): Promise<{
+  licence: ReturnType<typeof licenceOf>;
+  basket: Basket;
+  user: Awaited<ReturnType<typeof accountOf>>;
+}> {
+  const realm = c.get("realm");
+  const { db } = c.get("store");
+  const licence = licenceOf(c, query.licence);
+  const country = query.country ? readTerritory(query.country) : readTerritory(edgeTerritory(c));
+  const settings = realm.settings as {
+    taxes?: TaxRules;
+    paymentProviders?: PaymentProviderSetting[];
+  };
+  const voucher = query.voucher ? await findVoucher(db, realm.name, query.voucher) : null;
+  if (query.voucher && !voucher) {
+    throw new ApiError(404, "INVALID_VOUCHER", "No voucher has this code");
+  }
+  const user = await accountOf(c);
+  const held = await db
+    .select({ licence: t.entitlements.licence })
+    .from(t.entitlements)
+    .where(
+      and(
+        eq(t.entitlements.userId, user.id),
+        inArray(t.entitlements.licence, licence.grants ?? [licence.id]),
+      ),
+    )
+    .limit(1);
+  try {
+    const basket = priceBasket({
+      licences: [licence],
+      country,
+      taxes: settings.taxes,
+      providers: settings.paymentProviders ?? [],
+      now: new Date(),
+      ...(voucher ? { voucher } : {}),
+      trialsUsed: held.length > 0 ? [licence.id] : [],
+    });
+    return { licence, basket, user };
+  } catch (error) {
+    if (error instanceof BasketError && error.code === "VOUCHER_REFUSED") {
+      throw new ApiError(409, "INVALID_VOUCHER", `The voucher does not apply (${error.refusal})`);
+    }
+    throw error;
+  }
+}
+
+function licenceOf(c: Context<PlatformEnv>, id: string) {
+  const licence = c.get("realm").licences.find((l) => l.id === id);
+  if (!licence) throw notFound(`Licence '${id}'`);
+  return licence;
+}
+
+/** The edge's word on the viewer's country, when the host names its header. */
+function edgeTerritory(c: Context<PlatformEnv>): string | undefined {
+  const header = c.get("territoryHeader");
+  return header ? c.req.header(header) : undefined;
+}
