@@ -35,7 +35,11 @@ const clientOf = (args: LoaderFunctionArgs, found: RealmRequest) =>
   });
 
 function stateOf(order: Order): OrderView["state"] {
-  return order.status === "COMPLETED" ? "completed" : order.status === "FAILED" ? "failed" : "pending";
+  return order.status === "COMPLETED"
+    ? "completed"
+    : order.status === "FAILED"
+      ? "failed"
+      : "pending";
 }
 
 function failureOf(error: unknown): { label: string; requestId?: string } {
@@ -117,7 +121,8 @@ export async function paymentAuthorizationLoader(args: LoaderFunctionArgs) {
     if (error instanceof PlatformError && error.status === 404) throw data(null, { status: 404 });
     return data({ ...view, ...failureOf(error) }, { headers: PRIVATE });
   }
-  if (order.status === "COMPLETED") throw redirect(confirmationHref(found.basePath, order, returnTo));
+  if (order.status === "COMPLETED")
+    throw redirect(confirmationHref(found.basePath, order, returnTo));
   return data(
     {
       ...view,

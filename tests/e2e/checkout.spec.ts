@@ -12,7 +12,10 @@ const LICENSED_VIDEO: Record<Realm, RegExp> = {
   liga: /^Reprise: Estrela do Norte/,
 };
 
-async function licensedVideo(baseUrl: string, realm: Realm): Promise<{ id: number; title: string }> {
+async function licensedVideo(
+  baseUrl: string,
+  realm: Realm,
+): Promise<{ id: number; title: string }> {
   const all = await cards(baseUrl, realm, "/v2/vods?rpp=100");
   const video = all.find((card) => LICENSED_VIDEO[realm].test(card.title));
   expect(video, "the demo realm's licensed video").toBeDefined();
@@ -57,9 +60,7 @@ test.describe("checkout", () => {
 
     await expect(page).toHaveURL(/\/realm\/arena\/purchase\?return=%2Fvod%2F/);
     await expect(page.getByRole("heading", { name: "Choose a plan" })).toBeVisible();
-    await expect(page.getByRole("list", { name: "Checkout steps" })).toContainText(
-      "Choose a plan",
-    );
+    await expect(page.getByRole("list", { name: "Checkout steps" })).toContainText("Choose a plan");
     await expectClean(page);
     await page.getByRole("radio", { name: /Fight Pass Monthly/ }).check();
     await page.getByRole("button", { name: "Continue" }).click();
@@ -142,7 +143,9 @@ test.describe("checkout", () => {
     await page.goto("/realm/liga/purchase?licence=LIGA_MENSAL");
     await hydrated(page);
     // Account first in liga's order, but this viewer has one: the plan is chosen, on to paying.
-    await expect(page.getByRole("heading", { name: /Forma de pagamento|Payment method/ })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: /Forma de pagamento|Payment method/ }),
+    ).toBeVisible();
     const summary = page.getByRole("complementary");
     await expect(summary.getByTestId("trial-message")).toBeVisible();
     await page.getByRole("button", { name: /Continuar|Continue/ }).click();

@@ -1,14 +1,25 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import type { BasketProvider } from "../../../contract/generated/basket.ts";
 import { useT } from "../../i18n/i18n.ts";
 import { FieldError, FormMessage, TextField } from "../../identity/ui/fields.tsx";
 import { useRootData } from "../../realm/use-root-data.ts";
 import { regionName } from "../../ui/intl.ts";
-import type { checkoutAction, checkoutLoader, CheckoutView, PayOutcome } from "../checkout.server.ts";
+import type {
+  checkoutAction,
+  checkoutLoader,
+  CheckoutView,
+  PayOutcome,
+} from "../checkout.server.ts";
 import { hiddenFields, type CheckoutQuery } from "../checkout-query.ts";
 import { formatMoney, trialDate } from "../money.ts";
-import { CHECKOUT_STEPS, STEP_LABELS, stepAfter, stepDirection, type CheckoutStep } from "../steps.ts";
+import {
+  CHECKOUT_STEPS,
+  STEP_LABELS,
+  stepAfter,
+  stepDirection,
+  type CheckoutStep,
+} from "../steps.ts";
 import { listPrice, pricePeriodLabel, SubscriptionSummary } from "./SubscriptionSummary.tsx";
 
 /** Label of a payment provider's kind, as the method list names it. */
@@ -76,12 +87,19 @@ function StepFrame({
 }) {
   const t = useT();
   const heading = useRef<HTMLHeadingElement>(null);
-  const previous = useRef(view.step);
-  const direction = stepDirection(previous.current, view.step);
+  const [shown, setShown] = useState<{ step: number; direction: "forward" | "backwards" }>({
+    step: view.step,
+    direction: "forward",
+  });
+  if (shown.step !== view.step) {
+    setShown({ step: view.step, direction: stepDirection(shown.step, view.step) });
+  }
+  const direction = shown.direction;
+  const firstStep = useRef<number>(view.step);
   useEffect(() => {
     // A new step takes focus to its heading, so a screen reader reads where the viewer is now.
-    if (previous.current !== view.step) heading.current?.focus();
-    previous.current = view.step;
+    if (firstStep.current !== view.step) heading.current?.focus();
+    firstStep.current = -1;
   }, [view.step]);
   return (
     <div className="checkout-step" data-step={view.step} data-direction={direction}>
@@ -185,9 +203,7 @@ function PaymentMethodStep({ view, outcome }: { view: CheckoutView; outcome?: Pa
                 name="provider"
                 value={provider.name}
                 required
-                defaultChecked={
-                  view.provider ? provider.name === view.provider.name : index === 0
-                }
+                defaultChecked={view.provider ? provider.name === view.provider.name : index === 0}
               />
               <span className="checkout-choice-name">
                 {t(PROVIDER_LABELS[provider.paymentProviderType])}

@@ -60,7 +60,10 @@ function OrderDetails({ view }: { view: OrderView }) {
         <div>
           <dt>{t("orderPaymentMethod")}</dt>
           <dd>
-            {t("cardEnding", { brand: order.paymentMethod.brand, last4: order.paymentMethod.last4 })}
+            {t("cardEnding", {
+              brand: order.paymentMethod.brand,
+              last4: order.paymentMethod.last4,
+            })}
           </dd>
         </div>
       ) : null}
@@ -93,7 +96,11 @@ export function OrderScreen() {
           ? t("paymentNotCompleted")
           : t("checkoutTitle");
   return (
-    <section className="checkout order-result" aria-labelledby="order-title" data-state={view.state}>
+    <section
+      className="checkout order-result"
+      aria-labelledby="order-title"
+      data-state={view.state}
+    >
       <h1 id="order-title">{title}</h1>
       {view.state === "completed" ? (
         <>

@@ -75,7 +75,9 @@ export function SubscriptionSummary({
         </div>
         {basket && basket.totalDiscount > 0 ? (
           <div className="checkout-discount">
-            <dt>{basket.voucher ? t("voucherDiscount", { name: basket.voucher.name }) : t("discount")}</dt>
+            <dt>
+              {basket.voucher ? t("voucherDiscount", { name: basket.voucher.name }) : t("discount")}
+            </dt>
             <dd>−{money(basket.totalDiscount)}</dd>
           </div>
         ) : null}
