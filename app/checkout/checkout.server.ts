@@ -1,4 +1,10 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  redirectDocument,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
 import { ERROR_LABELS, isErrorCode } from "../../contract/errors.ts";
 import type { Basket, BasketProvider } from "../../contract/generated/basket.ts";
 import type { BasketPayment, Order } from "../../contract/generated/order.ts";
@@ -76,6 +82,8 @@ export interface CheckoutView {
 /** What the pay form answers when it cannot go on. */
 export interface PayOutcome {
   status: "error";
+  /** New for every answer: the card fields start empty again after each refusal. */
+  attempt: string;
   label: string;
   requestId?: string;
   fields: Partial<Record<CardField | "acknowledgeTrial", string>>;
@@ -205,9 +213,10 @@ async function checkoutView(args: LoaderFunctionArgs): Promise<CheckoutView> {
         return false;
     }
   };
-  const asked = readStep(query.step ?? null, steps) ?? steps[0]!;
-  // A step is reached only with every step before it done: the first one not done is shown.
+  // A step is reached only with every step before it done: the first one not done is shown,
+  // also when the URL names no step (a link that names the licence starts past choosing it).
   const firstOpen = steps.find((step) => !done(step)) ?? steps[steps.length - 1]!;
+  const asked = readStep(query.step ?? null, steps) ?? firstOpen;
   const step = steps.indexOf(asked) > steps.indexOf(firstOpen) ? firstOpen : asked;
   const base = found.basePath;
   const pathname = url.pathname;
@@ -267,6 +276,7 @@ export async function checkoutAction(args: ActionFunctionArgs): Promise<PayOutco
     requestId?: string,
   ): PayOutcome => ({
     status: "error",
+    attempt: crypto.randomUUID(),
     label,
     fields,
     values: { holder },
@@ -335,7 +345,8 @@ export function afterPayment(
     return redirect(confirmationHref(base, order, returnTo));
   }
   if (order.status === "PENDING" && order.action?.redirectUrl) {
-    return redirect(order.action.redirectUrl);
+    // The provider's page is no page of this app: the browser loads it as a document.
+    return redirectDocument(order.action.redirectUrl);
   }
   return undefined;
 }

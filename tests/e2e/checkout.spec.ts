@@ -55,7 +55,7 @@ test.describe("checkout", () => {
     await page.goto(`/realm/arena/vod/${video.id}`);
     await hydrated(page);
     const dialog = page.getByRole("alertdialog");
-    await expect(dialog).toContainText("licen");
+    await expect(dialog).toHaveAttribute("data-error", "notLicensed");
     await dialog.getByRole("link", { name: "Subscribe" }).click();
 
     await expect(page).toHaveURL(/\/realm\/arena\/purchase\?return=%2Fvod%2F/);
@@ -89,10 +89,11 @@ test.describe("checkout", () => {
     await expect(summary).toContainText("£8.99");
     await expect(summary).toContainText("Tax included");
     await expectClean(page);
-    // Back and forward keep every choice.
+    // Back and forward find each step again.
     await page.goBack();
-    await expect(page.getByLabel("Postal code")).toHaveValue("SW1A 1AA");
+    await expect(page.getByRole("heading", { name: "Billing address" })).toBeVisible();
     await page.goForward();
+    await expect(page.getByRole("heading", { name: "Card details" })).toBeVisible();
     await payByCard(page, "4242 4242 4242 4242");
 
     await expect(page.getByRole("heading", { name: "You are subscribed" })).toBeVisible();
@@ -142,13 +143,13 @@ test.describe("checkout", () => {
     await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
     await page.goto("/realm/liga/purchase?licence=LIGA_MENSAL");
     await hydrated(page);
-    // Account first in liga's order, but this viewer has one: the plan is chosen, on to paying.
+    // Account first in liga's order, but this viewer has one; the plan is named and the card is
+    // the one way to pay here: on to the billing address.
     await expect(
-      page.getByRole("heading", { name: /Forma de pagamento|Payment method/ }),
+      page.getByRole("heading", { name: /Endereço de cobrança|Billing address/ }),
     ).toBeVisible();
     const summary = page.getByRole("complementary");
     await expect(summary.getByTestId("trial-message")).toBeVisible();
-    await page.getByRole("button", { name: /Continuar|Continue/ }).click();
     await page.getByLabel(/País|Country/).selectOption("BR");
     await page.getByLabel(/CEP|Postal code/).fill("01310-100");
     await page.getByRole("button", { name: /Continuar|Continue/ }).click();
@@ -162,7 +163,10 @@ test.describe("checkout", () => {
     await page.getByRole("button", { name: /Iniciar assinatura|Start subscription/ }).click();
     await expect(page.getByRole("alert").first()).toBeVisible();
     await page.getByRole("checkbox").check();
+    // The card's fields are empty again after any refusal; the name stays.
+    await expect(page.getByLabel(/Nome no cartão|Name on card/)).toHaveValue("Ana Torcedora");
     await page.getByLabel(/Número do cartão|Card number/).fill("4000 0000 0000 3220");
+    await page.getByLabel(/Validade|Expiry date/).fill("12/34");
     await page.getByLabel(/Código de segurança|Security code/).fill("123");
     await page.getByRole("button", { name: /Iniciar assinatura|Start subscription/ }).click();
 

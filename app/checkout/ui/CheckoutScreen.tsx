@@ -348,7 +348,7 @@ function PayForm({
   const id = useId();
   const firstCharge = view.basket?.firstCharge;
   return (
-    <Form method="post" className="checkout-form" noValidate>
+    <Form method="post" className="checkout-form" noValidate key={outcome?.attempt ?? "first"}>
       <FormMessage label={outcome?.label} requestId={outcome?.requestId} />
       <input type="hidden" name="idempotencyKey" value={view.idempotencyKey} />
       {children}
