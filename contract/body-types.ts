@@ -49,7 +49,12 @@ import type { UserDetailsUpdate } from "./generated/user-details-update.ts";
 import type { UserDetails } from "./generated/user-details.ts";
 import type { WatchItem } from "./generated/watch-item.ts";
 import type { Basket } from "./generated/basket.ts";
-import type { BasketPayment, Order } from "./generated/order.ts";
+import type {
+  BasketPayment,
+  Order,
+  OrderConfirmation,
+  PaymentNotification,
+} from "./generated/order.ts";
 import type { Licence } from "../schemas/generated/licence.ts";
 import type { VoucherRule } from "../schemas/generated/voucher-rule.ts";
 import type { Voucher } from "../schemas/generated/voucher.ts";
@@ -83,6 +88,8 @@ export interface BodyTypes {
   missingInformation: MissingInformation;
   newsDetail: NewsDetail;
   order: Order;
+  orderConfirmation: OrderConfirmation;
+  paymentNotification: PaymentNotification;
   outbox: OutboxList;
   parentalControl: ParentalControl;
   playbackGrant: PlaybackGrant;

@@ -741,6 +741,29 @@ export const ENDPOINTS = {
     response: "order",
     summary: "Buys a licence with one of the basket's providers, once per idempotency key",
   },
+  order: {
+    method: "GET",
+    path: "/v4/orders/{orderId}",
+    auth: "viewer",
+    response: "order",
+    summary: "One of the viewer's orders: where it stands, what it cost and granted",
+  },
+  orderConfirm: {
+    method: "POST",
+    path: "/v4/orders/{orderId}/confirm",
+    auth: "viewer",
+    request: "orderConfirmation",
+    response: "order",
+    summary:
+      "Hands over the provider's signed result the browser came back with; settles the order once",
+  },
+  paymentNotification: {
+    method: "POST",
+    path: "/v4/payments/notifications/{provider}",
+    auth: "public",
+    request: "paymentNotification",
+    summary: "A provider's signed server-to-server word on an order; duplicates change nothing",
+  },
   oauthCode: {
     method: "POST",
     path: "/v4/oauth2-auth/code",

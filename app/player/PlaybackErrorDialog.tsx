@@ -5,16 +5,20 @@ import { PLAYBACK_ERROR_LABELS, type PlaybackRefusal } from "./playback-errors.t
 /**
  * The playback error modal (spec section 8). Authentication errors offer a fresh start at the
  * realm's root (a full load, so a new session is made); every case offers the default page.
+ * A viewer without a licence is offered the checkout, which brings them back.
  * Crawlers never get here: their pages are rendered without a stream.
  */
 export function PlaybackErrorDialog({
   refusal,
   rootHref,
   defaultHref,
+  purchaseHref,
 }: {
   refusal: PlaybackRefusal;
   rootHref: string;
   defaultHref: string;
+  /** The checkout, coming back here after: offered when the viewer holds no licence. */
+  purchaseHref: string;
 }) {
   const t = useT();
   return (
@@ -35,6 +39,19 @@ export function PlaybackErrorDialog({
                   {t("refresh")}
                 </a>
               </AlertDialog.Action>
+            ) : refusal.error === "notLicensed" ? (
+              <>
+                <AlertDialog.Action asChild>
+                  <a className="button button-primary" href={purchaseHref}>
+                    {t("subscribe")}
+                  </a>
+                </AlertDialog.Action>
+                <AlertDialog.Cancel asChild>
+                  <a className="button" href={defaultHref}>
+                    {t("backToHome")}
+                  </a>
+                </AlertDialog.Cancel>
+              </>
             ) : (
               <AlertDialog.Action asChild>
                 <a className="button button-primary" href={defaultHref}>

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useRevalidator } from "@remix-run/react";
+import { useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { RelatedRails } from "../ui/RelatedRails.tsx";
 import { SponsorLogo } from "../ui/SponsorLogo.tsx";
 import { useT } from "../i18n/i18n.ts";
 import { DEFAULT_TARGET } from "../realm/guards.ts";
 import { realmPaths } from "../realm/links.ts";
-import { routeHref } from "../realm/routes.ts";
+import { realmRelativePath, routeHref } from "../realm/routes.ts";
 import { formatDuration } from "../ui/Card.tsx";
 import { ListControl } from "../ui/ListControl.tsx";
 import { imageAtWidth } from "../ui/image.tsx";
@@ -31,6 +31,7 @@ export function WatchScreen() {
   const loaded = useLoaderData<WatchLoader>();
   const shell = useRootData()?.shell;
   const t = useT();
+  const location = useLocation();
   const { kind, item, playback, basePath } = loaded;
   const [refusal, setRefusal] = useState<PlaybackRefusal | null>(
     playback.state === "refused" ? playback.refusal : null,
@@ -113,6 +114,10 @@ export function WatchScreen() {
           refusal={refusal}
           rootHref={routeHref(basePath, { name: "root" })}
           defaultHref={routeHref(basePath, DEFAULT_TARGET)}
+          purchaseHref={routeHref(basePath, {
+            name: "purchase",
+            query: { return: realmRelativePath(basePath, location.pathname) },
+          })}
         />
       ) : null}
     </article>

@@ -1,5 +1,7 @@
 import { data } from "@remix-run/node";
 import type { InitResponse } from "../../contract/generated/init-response.ts";
+import type { RealmLookup } from "../../contract/generated/realm-lookup.ts";
+import type { Licence } from "../../schemas/generated/licence.ts";
 import type { RealmTranslations } from "../i18n/i18n.ts";
 import { realmLocale } from "../i18n/realm-locale.server.ts";
 import { PlatformError } from "../api-client/client.ts";
@@ -38,12 +40,7 @@ export async function loadShell(
     const realm = await lookupRealm(context, realmName);
     if (!realm) throw data({ realm: realmName }, { status: 404 });
     context.setRealm(realm.realm);
-    const init = await fetchInit(context, realm, {
-      locale: request.headers.get("Accept-Language") ?? undefined,
-      mobile: deviceClass(request.headers.get("User-Agent")) === "mobile",
-      role: viewer.role,
-      token: viewer.role === "UNAUTHENTICATED" ? undefined : viewer.token,
-    });
+    const init = await fetchInit(context, realm, initScope(request, viewer));
     const { locale, translations } = await realmLocale(request, context, realm, {
       ...init.realm,
       accountLocale: viewer.locale,
@@ -94,4 +91,28 @@ export function asRouteError(error: unknown): unknown {
     if (error.status === 404) return data({ code: error.code }, { status: 404 });
   }
   return error;
+}
+
+/** The init answer a request's shell was built from (shared by viewers of one role). */
+function initScope(request: Request, viewer: { role: string; token?: string }) {
+  return {
+    locale: request.headers.get("Accept-Language") ?? undefined,
+    mobile: deviceClass(request.headers.get("User-Agent")) === "mobile",
+    role: viewer.role,
+    token: viewer.role === "UNAUTHENTICATED" ? undefined : viewer.token,
+  };
+}
+
+/**
+ * The realm's licences (init with `readLicences`): the same init answer the shell came from,
+ * kept out of the shell itself so that pages other than checkout do not carry them.
+ */
+export async function realmLicences(
+  request: Request,
+  context: PlatformLoadContext,
+  realm: RealmLookup,
+  viewer: { role: string; token?: string },
+): Promise<Licence[]> {
+  const init = await fetchInit(context, realm, initScope(request, viewer));
+  return init.licences ?? [];
 }

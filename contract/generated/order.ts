@@ -52,6 +52,45 @@ export interface Order {
    * When it completed.
    */
   completedAt?: string;
+  /**
+   * Where the viewer must go while the order is PENDING (a provider's challenge page, on this site).
+   */
+  action?: {
+    /**
+     * A path on this site.
+     */
+    redirectUrl: string;
+  };
+  /**
+   * Why a FAILED order failed.
+   */
+  failure?: {
+    /**
+     * CARD_DECLINED, PAYMENT_NETWORK_ERROR or AUTHENTICATION_FAILED.
+     */
+    code: string;
+    /**
+     * The label a client shows for it.
+     */
+    label: string;
+  };
+  /**
+   * The card it was paid with: never its number or security code.
+   */
+  paymentMethod?: {
+    /**
+     * Visa, Mastercard, Amex or Card.
+     */
+    brand: string;
+    /**
+     * The number's last four digits.
+     */
+    last4: string;
+    /**
+     * MM/YY.
+     */
+    expiry: string;
+  };
 }
 /**
  * Paying for a licence (the v4 pay-basket call).
@@ -80,4 +119,53 @@ export interface BasketPayment {
    * The client's key for this press of pay: the same key again is the same order.
    */
   idempotencyKey: string;
+  /**
+   * The card, for a provider that takes one on this site's page (CREDIT_CARD). Checked, charged through the provider and never stored.
+   */
+  card?: {
+    /**
+     * Digits, spaces or dashes allowed.
+     */
+    number: string;
+    /**
+     * MM/YY.
+     */
+    expiry: string;
+    /**
+     * The security code.
+     */
+    cvc: string;
+    /**
+     * The name on the card.
+     */
+    holder: string;
+  };
+  /**
+   * A path on this site the viewer comes back to after a provider's page (with order, redirect_status and result).
+   */
+  returnUrl?: string;
+}
+/**
+ * The provider's signed result the browser came back with (payment authorization).
+ *
+ * This interface was referenced by `Order`'s JSON-Schema
+ * via the `definition` "orderConfirmation".
+ */
+export interface OrderConfirmation {
+  /**
+   * As the provider signed it.
+   */
+  result: string;
+}
+/**
+ * A provider's server-to-server word on an order, signed by the provider.
+ *
+ * This interface was referenced by `Order`'s JSON-Schema
+ * via the `definition` "paymentNotification".
+ */
+export interface PaymentNotification {
+  /**
+   * The signed verdict.
+   */
+  signed: string;
 }

@@ -138,6 +138,8 @@ export const bodySchemaIds = {
   basket: basket.$id,
   order: order.$id,
   basketPayment: `${order.$id}#/$defs/basketPayment`,
+  orderConfirmation: `${order.$id}#/$defs/orderConfirmation`,
+  paymentNotification: `${order.$id}#/$defs/paymentNotification`,
   voucher: voucher.$id,
   voucherRule: voucherRule.$id,
 } as const;

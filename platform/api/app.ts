@@ -22,6 +22,8 @@ import { requireClient } from "./contract.ts";
 import { ApiError, errorJson } from "./errors.ts";
 import { init } from "./init.ts";
 import { basket } from "./basket.ts";
+import { orders, paymentNotifications } from "./orders.ts";
+import { sandboxAcquirer } from "../sandbox-acquirer/challenge.ts";
 import { locales } from "./locales.ts";
 import { pages } from "./pages.ts";
 import { playback } from "./playback.ts";
@@ -141,10 +143,18 @@ export function createPlatformApi({
   // Before the contract's headers are required: other parties' apps call a realm's token
   // endpoint as RFC 6749 says, without them. Its handler answers, so requireClient never runs.
   v4.route("/oauth2-auth", realmTokenEndpoint);
+  // A provider's notification carries its own signature, not a client's key.
+  v4.route("/payments/notifications", paymentNotifications);
   v4.use("/*", requireClient);
   v4.route("/oauth2-auth", oauth);
   v4.route("/basket", basket);
+  v4.route("/orders", orders);
   api.route("/v4", v4);
+  // The sandbox acquirer's own pages (a stand-in for a card acquirer's site, on our origin).
+  api.route(
+    "/sandbox-acquirer",
+    sandboxAcquirer((path, init) => Promise.resolve(api.request(path, init))),
+  );
 
   // Generated from the endpoint table by `npm run schemas`, like the types both sides use.
   api.get("/openapi.json", (c) => c.json(openapi));

@@ -9,7 +9,9 @@ import {
   type TaxRules,
 } from "../commerce/basket.ts";
 import { OrderRefused, orderView, placeOrder } from "../commerce/orders.ts";
+import { paymentAdapter } from "../commerce/payment-adapters.ts";
 import { findVoucher } from "../commerce/voucher-store.ts";
+import { safeRedirectPath } from "../../contract/safe-path.ts";
 import { readTerritory } from "../playback/access.ts";
 import * as t from "../store/schema.ts";
 import { accountOf, requireAccount } from "./account.ts";
@@ -56,19 +58,41 @@ basket.get("/", async (c) => {
  */
 basket.post("/pay", async (c) => {
   const payment = await readObject<BasketPayment>(c.req.raw);
+  const now = new Date();
+  const returnUrl =
+    payment.returnUrl === undefined ? undefined : safeRedirectPath(payment.returnUrl, "");
+  if (returnUrl === "") {
+    throw new ApiError(
+      400,
+      "INVALID_BODY",
+      "'returnUrl' must be a path on this site",
+      undefined,
+      "/returnUrl",
+    );
+  }
+  // The viewer's input is checked before anything is priced or placed: a mistyped card costs
+  // nothing and holds no voucher.
+  const adapter = paymentAdapter(payment.provider);
+  const problem = adapter?.inputProblems({ card: payment.card }, now)[0];
+  if (problem) {
+    throw new ApiError(400, problem, "The card details are not valid", undefined, "/card");
+  }
   const priced = await viewerBasket(c, payment);
   const realm = c.get("realm");
   const { db } = c.get("store");
   let placed;
   try {
     placed = await placeOrder(db, {
+      card: payment.card,
+      returnUrl,
+      secret: await c.get("mediaSecret")(),
       realm: realm.name,
       user: { id: priced.user.id, email: priced.user.email, locale: priced.user.locale },
       licence: priced.licence,
       basket: priced.basket,
       provider: payment.provider,
       idempotencyKey: payment.idempotencyKey,
-      now: new Date(),
+      now,
       realmName: (realm.settings as { realmFullName?: string }).realmFullName ?? realm.fullName,
       wording: realm,
     });
@@ -123,7 +147,8 @@ async function viewerBasket(
       licences: [licence],
       country,
       taxes: settings.taxes,
-      providers: settings.paymentProviders ?? [],
+      // Only providers this platform has an adapter for are offered.
+      providers: (settings.paymentProviders ?? []).filter((p) => paymentAdapter(p.name)),
       now: new Date(),
       ...(voucher ? { voucher } : {}),
       trialsUsed: held.length > 0 ? [licence.id] : [],

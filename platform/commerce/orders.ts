@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { ERROR_LABELS, isErrorCode, type ErrorCode } from "../../contract/errors.ts";
 import type { Basket } from "../../contract/generated/basket.ts";
 import type { Order } from "../../contract/generated/order.ts";
 import type { Licence } from "../../schemas/generated/licence.ts";
@@ -7,7 +8,8 @@ import type { RealmWording } from "../i18n/i18n.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 import { decimalString } from "./money.ts";
-import { paymentAdapter } from "./payment-adapters.ts";
+import type { CardInput } from "./cards.ts";
+import { paymentAdapter, type PaymentVerdict } from "./payment-adapters.ts";
 import { periodStart } from "./periods.ts";
 import { redeemVoucher, type RedemptionRefusal } from "./voucher-store.ts";
 
@@ -31,6 +33,12 @@ export interface OrderRequest {
   basket: Basket;
   provider: string;
   idempotencyKey: string;
+  /** The card, for a provider that takes one on our page; checked by its adapter first. */
+  card?: CardInput;
+  /** Where the viewer comes back to after a provider's page. */
+  returnUrl?: string;
+  /** The platform's secret, which providers derive their signing keys from. */
+  secret: string;
   now: Date;
   /** The realm's name and wording, for the receipt. */
   realmName: string;
@@ -98,51 +106,146 @@ export async function placeOrder(
         );
       }
     }
-    const payment = await adapter.createPayment({ id, basket: request.basket });
-    if (payment.status !== "COMPLETED") {
+    const payment = await adapter.createPayment({
+      id,
+      realm,
+      basket: request.basket,
+      card: request.card,
+      returnUrl: request.returnUrl,
+      now: request.now,
+      secret: request.secret,
+    });
+    const method = payment.method ?? null;
+    if (payment.status === "FAILED") {
+      // Nothing was charged: the voucher is free for the next try.
+      await releaseVoucher(tx as unknown as Db, id);
       const [failed] = await tx
         .update(t.orders)
-        .set({ status: payment.status })
+        .set({ status: "FAILED", failureCode: payment.failure, paymentMethod: method })
         .where(eq(t.orders.id, id))
         .returning();
       return failed!;
     }
-    await grantEntitlements(
-      tx as unknown as Db,
-      id,
-      user.id,
-      request.licence,
-      request.basket,
-      request.now,
-    );
-    const [completed] = await tx
-      .update(t.orders)
-      .set({ status: "COMPLETED", completedAt: request.now })
-      .where(eq(t.orders.id, id))
-      .returning();
-    const { subject, body } = mailText(
-      "receipt",
-      user.locale ?? undefined,
-      {
-        realm: request.realmName,
-        licence: request.licence.name,
-        amount: `${decimalString({ amount: request.basket.total, scale: request.basket.scale })} ${request.basket.currency}`,
-        order: id,
-      },
-      request.wording,
-    );
-    await queueMail(tx as unknown as Db, {
-      realm,
-      recipient: user.email,
-      kind: "receipt",
-      subject,
-      body,
-    });
-    return completed!;
+    if (payment.status === "PENDING") {
+      const [pending] = await tx
+        .update(t.orders)
+        .set({ actionUrl: payment.redirectUrl, paymentMethod: method })
+        .where(eq(t.orders.id, id))
+        .returning();
+      return pending!;
+    }
+    await tx.update(t.orders).set({ paymentMethod: method }).where(eq(t.orders.id, id));
+    return fulfil(tx as unknown as Db, id, request);
   });
   return placed
     ? { order: placed, created: true }
     : { order: (await findOrder(db, realm, user.id, idempotencyKey))!, created: false };
+}
+
+/**
+ * A PENDING order completed: its entitlements and receipt, in the caller's transaction, only
+ * by the one update that moves it out of PENDING (whoever comes second finds it done).
+ */
+async function fulfil(
+  db: Db,
+  id: string,
+  request: Pick<
+    OrderRequest,
+    "realm" | "user" | "licence" | "basket" | "now" | "realmName" | "wording"
+  >,
+): Promise<OrderRow> {
+  const [completed] = await db
+    .update(t.orders)
+    .set({ status: "COMPLETED", completedAt: request.now, actionUrl: null })
+    .where(and(eq(t.orders.id, id), eq(t.orders.status, "PENDING")))
+    .returning();
+  if (!completed) return (await findOrderById(db, request.realm, id))!;
+  await grantEntitlements(db, id, request.user.id, request.licence, request.basket, request.now);
+  const { subject, body } = mailText(
+    "receipt",
+    request.user.locale ?? undefined,
+    {
+      realm: request.realmName,
+      licence: request.licence.name,
+      amount: `${decimalString({ amount: request.basket.total, scale: request.basket.scale })} ${request.basket.currency}`,
+      order: id,
+    },
+    request.wording,
+  );
+  await queueMail(db, {
+    realm: request.realm,
+    recipient: request.user.email,
+    kind: "receipt",
+    subject,
+    body,
+  });
+  return completed;
+}
+
+async function releaseVoucher(db: Db, orderId: string): Promise<void> {
+  await db.delete(t.voucherRedemptions).where(eq(t.voucherRedemptions.orderRef, orderId));
+}
+
+/**
+ * A provider's verdict on a PENDING order, from the browser's return or the provider's own
+ * notification, in whichever order and however many times they come: the first moves the order
+ * on (completed and granted, or failed with its voucher released), the rest find it settled.
+ */
+export async function settleOrder(
+  db: Db,
+  verdict: PaymentVerdict,
+  context: {
+    now: Date;
+    licences: Licence[];
+    realmName: string;
+    wording?: RealmWording;
+  },
+): Promise<OrderRow | undefined> {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const [order] = await tx
+      .select()
+      .from(t.orders)
+      .where(and(eq(t.orders.id, verdict.order), eq(t.orders.realm, verdict.realm)))
+      .for("update");
+    if (!order || order.status !== "PENDING") return order;
+    if (verdict.outcome === "failed") {
+      await releaseVoucher(txDb, order.id);
+      const [failed] = await tx
+        .update(t.orders)
+        .set({ status: "FAILED", failureCode: "AUTHENTICATION_FAILED", actionUrl: null })
+        .where(and(eq(t.orders.id, order.id), eq(t.orders.status, "PENDING")))
+        .returning();
+      return failed ?? order;
+    }
+    const licence = context.licences.find((l) => l.id === order.licenceId);
+    const [user] = await tx
+      .select({ id: t.users.id, email: t.users.email, locale: t.users.locale })
+      .from(t.users)
+      .where(eq(t.users.id, order.userId));
+    if (!licence || !user) throw new Error(`order ${order.id} names what no longer exists`);
+    return fulfil(txDb, order.id, {
+      realm: order.realm,
+      user,
+      licence,
+      basket: order.basket,
+      now: context.now,
+      realmName: context.realmName,
+      wording: context.wording,
+    });
+  });
+}
+
+export async function findOrderById(
+  db: Db,
+  realm: string,
+  id: string,
+): Promise<OrderRow | undefined> {
+  const [order] = await db
+    .select()
+    .from(t.orders)
+    .where(and(eq(t.orders.realm, realm), eq(t.orders.id, id)));
+  return order;
 }
 
 export async function findOrder(
@@ -211,6 +314,20 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
     licenceId: order.licenceId,
     provider: order.provider,
     basket: order.basket,
+    ...(order.status === "PENDING" && order.actionUrl
+      ? { action: { redirectUrl: order.actionUrl } }
+      : {}),
+    ...(order.status === "FAILED"
+      ? {
+          failure: {
+            code: order.failureCode ?? "PAYMENT_NETWORK_ERROR",
+            label: isErrorCode(order.failureCode ?? "")
+              ? ERROR_LABELS[order.failureCode as ErrorCode]
+              : "paymentFailed",
+          },
+        }
+      : {}),
+    ...(order.paymentMethod ? { paymentMethod: order.paymentMethod } : {}),
     entitlements: granted.map((e) => ({
       licence: e.licence,
       startsAt: e.startsAt.toISOString(),

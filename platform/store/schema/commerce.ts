@@ -87,6 +87,16 @@ export const orders = pgTable(
     /** PENDING while a provider works on it, COMPLETED once paid and granted, FAILED. */
     status: text("status").notNull(),
     basket: jsonb("basket").$type<Basket>().notNull(),
+    /** The card's brand, last four digits and expiry: never its number or security code. */
+    paymentMethod: jsonb("payment_method").$type<{
+      brand: string;
+      last4: string;
+      expiry: string;
+    }>(),
+    /** Why a FAILED order failed (CARD_DECLINED, PAYMENT_NETWORK_ERROR, AUTHENTICATION_FAILED). */
+    failureCode: text("failure_code"),
+    /** Where the viewer goes while the provider waits for them (a challenge page). */
+    actionUrl: text("action_url"),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },

@@ -1,0 +1,365 @@
+import {
+  data,
+  redirect,
+  redirectDocument,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
+import { ERROR_LABELS, isErrorCode } from "../../contract/errors.ts";
+import type { Basket, BasketProvider } from "../../contract/generated/basket.ts";
+import type { BasketPayment, Order } from "../../contract/generated/order.ts";
+import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
+import type { Licence } from "../../schemas/generated/licence.ts";
+import { allowedCountries, signupProvider } from "../../contract/signup-fields.ts";
+import { PlatformError } from "../api-client/client.ts";
+import { platformClient } from "../api-client/platform.server.ts";
+import { readForm } from "../realm/form-body.server.ts";
+import { requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
+import { realmRelativePath, routeHref } from "../realm/routes.ts";
+import { realmLicences } from "../realm/shell.server.ts";
+import {
+  checkoutSearch,
+  postalCodeProblem,
+  readCheckoutQuery,
+  type CheckoutQuery,
+} from "./checkout-query.ts";
+import {
+  CHECKOUT_STEPS,
+  checkoutSteps,
+  freeTrialAcknowledgement,
+  readStep,
+  stepAfter,
+  stepBefore,
+  type CheckoutStep,
+  type FreeTrialAcknowledgement,
+} from "./steps.ts";
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+const CARD_FIELDS = ["holder", "number", "expiry", "cvc"] as const;
+type CardField = (typeof CARD_FIELDS)[number];
+
+/** Which card field each of the platform's card codes is about. */
+const CARD_FIELD_OF: Record<string, CardField> = {
+  INVALID_CARD_HOLDER: "holder",
+  INVALID_CARD_NUMBER: "number",
+  INVALID_CARD_EXPIRY: "expiry",
+  INVALID_CARD_CVC: "cvc",
+};
+
+export interface CheckoutView {
+  state: "empty" | "ready" | "failed";
+  step: CheckoutStep;
+  steps: CheckoutStep[];
+  query: CheckoutQuery;
+  licences: Licence[];
+  licence: Licence | null;
+  basket: Basket | null;
+  provider: BasketProvider | null;
+  providers: BasketProvider[];
+  countries: string[];
+  trial: FreeTrialAcknowledgement;
+  /** Label of the voucher's problem, and the code it was about (spec section 5). */
+  voucherProblem: { label: string; code: string } | null;
+  /** Label of the address step's problems by field. */
+  addressProblems: Record<string, string>;
+  hrefs: {
+    self: string;
+    back: string | null;
+    signUp: string;
+    signIn: string;
+    changePlan: string | null;
+    step: Partial<Record<CheckoutStep, string>>;
+  };
+  /** The key of this render's pay button: a double press sends it twice, and pays once. */
+  idempotencyKey: string;
+  signedIn: boolean;
+  /** The realm takes promo codes (`hasVouchers`). */
+  vouchers: boolean;
+  /** Label of a failed platform call (the page's error state), with its request id. */
+  failure: { label: string; requestId?: string } | null;
+}
+
+/** What the pay form answers when it cannot go on. */
+export interface PayOutcome {
+  status: "error";
+  /** New for every answer: the card fields start empty again after each refusal. */
+  attempt: string;
+  label: string;
+  requestId?: string;
+  fields: Partial<Record<CardField | "acknowledgeTrial", string>>;
+  values: { holder?: string };
+}
+
+const signedInViewer = (found: RealmRequest) =>
+  found.viewer.role === "CUSTOMER" || found.viewer.role === "ADMIN";
+
+const clientOf = (args: LoaderFunctionArgs, found: RealmRequest) =>
+  platformClient(args.context, {
+    realm: found.realm,
+    locale: found.shell.locale,
+    token: found.viewer.token,
+  });
+
+/** The countries a billing address may be in: the sign-up form's, else those the realm taxes. */
+function billingCountries(settings: RealmSettings): string[] {
+  const field = signupProvider(settings)?.fields?.find((f) => f.type === "country");
+  const restricted = field ? allowedCountries(field) : [];
+  if (restricted.length > 0) return restricted;
+  const taxes = (settings as { taxes?: { rates?: { country: string }[] } }).taxes;
+  return (taxes?.rates ?? []).map((rate) => rate.country);
+}
+
+interface Priced {
+  basket: Basket | null;
+  voucherProblem: CheckoutView["voucherProblem"];
+  failure: CheckoutView["failure"];
+}
+
+/** The basket for the chosen licence, voucher and country; a refused voucher is left out. */
+async function priceBasket(
+  args: LoaderFunctionArgs,
+  found: RealmRequest,
+  query: CheckoutQuery,
+): Promise<Priced> {
+  if (!query.licence || !signedInViewer(found)) {
+    return { basket: null, voucherProblem: null, failure: null };
+  }
+  const client = clientOf(args, found);
+  const ask = (voucher?: string) =>
+    client.call("basket", {
+      query: {
+        licence: query.licence!,
+        ...(voucher ? { voucher } : {}),
+        ...(query.country ? { country: query.country } : {}),
+      },
+    });
+  try {
+    return { basket: await ask(query.voucher), voucherProblem: null, failure: null };
+  } catch (error) {
+    if (error instanceof PlatformError && error.code === "INVALID_VOUCHER" && query.voucher) {
+      const basket = await ask().catch(() => null);
+      return {
+        basket,
+        voucherProblem: { label: ERROR_LABELS.INVALID_VOUCHER, code: query.voucher },
+        failure: null,
+      };
+    }
+    if (error instanceof PlatformError) {
+      return { basket: null, voucherProblem: null, failure: platformFailure(error) };
+    }
+    throw error;
+  }
+}
+
+function platformFailure(error: PlatformError): { label: string; requestId?: string } {
+  return {
+    label: isErrorCode(error.code) ? ERROR_LABELS[error.code] : "errorOccurredPleaseTryAgain",
+    ...(error.requestId ? { requestId: error.requestId } : {}),
+  };
+}
+
+/** Everything a checkout page shows, or the redirect to the step it must be at. */
+async function checkoutView(args: LoaderFunctionArgs): Promise<CheckoutView> {
+  const found = await requireRealmRequest(args);
+  const url = new URL(args.request.url);
+  const settings = found.shell.settings as RealmSettings;
+  const query = readCheckoutQuery(url.searchParams);
+  const licences = await realmLicences(args.request, args.context, found.realm, found.viewer);
+  const licence =
+    licences.find((l) => l.id === query.licence) ?? (licences.length === 1 ? licences[0]! : null);
+  if (licence) query.licence = licence.id;
+  else delete query.licence;
+  const signedIn = signedInViewer(found);
+  const priced = await priceBasket(args, found, query);
+  const providers = priced.basket?.availablePaymentProviders ?? [];
+  const provider =
+    providers.find((p) => p.name === query.provider) ??
+    (providers.length === 1 ? providers[0]! : null);
+  if (provider) query.provider = provider.name;
+  else delete query.provider;
+  const basket = priced.basket;
+  const charged = basket ? basket.total > 0 || Boolean(basket.firstCharge) : true;
+  const steps = checkoutSteps({
+    firstStep: settings.checkoutFirstStep,
+    licenceChoice: licences.length > 1,
+    signedIn,
+    cardEntry: provider ? provider.paymentProviderType === "CREDIT_CARD" : true,
+    charged,
+  });
+  const countries = billingCountries(settings);
+  const addressProblems: Record<string, string> = {};
+  if (query.country !== undefined && !countries.includes(query.country)) {
+    addressProblems.country = "requiredField";
+  }
+  if (query.postalCode !== undefined) {
+    const problem = postalCodeProblem(query.postalCode);
+    if (problem) addressProblems.postalCode = problem;
+  }
+  const done = (step: CheckoutStep): boolean => {
+    switch (step) {
+      case CHECKOUT_STEPS.SELECT_LICENCE:
+        return Boolean(licence);
+      case CHECKOUT_STEPS.CREATE_ACCOUNT:
+        return signedIn;
+      case CHECKOUT_STEPS.SELECT_PAYMENT_METHOD:
+        return Boolean(provider);
+      case CHECKOUT_STEPS.ADD_BILLING_ADDRESS:
+        return (
+          query.country !== undefined &&
+          query.postalCode !== undefined &&
+          Object.keys(addressProblems).length === 0
+        );
+      default:
+        return false;
+    }
+  };
+  // A step is reached only with every step before it done: the first one not done is shown,
+  // also when the URL names no step (a link that names the licence starts past choosing it).
+  const firstOpen = steps.find((step) => !done(step)) ?? steps[steps.length - 1]!;
+  const asked = readStep(query.step ?? null, steps) ?? firstOpen;
+  const step = steps.indexOf(asked) > steps.indexOf(firstOpen) ? firstOpen : asked;
+  const base = found.basePath;
+  const pathname = url.pathname;
+  const hrefFor = (target: CheckoutStep) => `${pathname}${checkoutSearch(query, target)}`;
+  const from = `${realmRelativePath(base, pathname)}${checkoutSearch(query, stepAfter(steps, CHECKOUT_STEPS.CREATE_ACCOUNT) ?? step)}`;
+  const before = stepBefore(steps, step);
+  return {
+    state: licences.length === 0 ? "empty" : priced.failure ? "failed" : "ready",
+    step: licences.length === 0 ? CHECKOUT_STEPS.EMPTY : step,
+    steps,
+    query,
+    licences,
+    licence,
+    basket,
+    provider,
+    providers,
+    countries,
+    trial: freeTrialAcknowledgement(Boolean(basket?.firstCharge), false),
+    voucherProblem: priced.voucherProblem,
+    addressProblems: step === CHECKOUT_STEPS.ADD_BILLING_ADDRESS ? addressProblems : {},
+    hrefs: {
+      self: `${pathname}${url.search}`,
+      back: before === undefined ? null : hrefFor(before),
+      signUp: routeHref(base, { name: "signup", query: { from } }),
+      signIn: routeHref(base, { name: "login", query: { from } }),
+      changePlan:
+        licences.length > 1
+          ? `${pathname}${checkoutSearch({ ...query, voucher: undefined }, CHECKOUT_STEPS.SELECT_LICENCE)}`
+          : null,
+      step: Object.fromEntries(steps.map((s) => [s, hrefFor(s)])),
+    },
+    idempotencyKey: crypto.randomUUID(),
+    signedIn,
+    vouchers: Boolean(settings.hasVouchers),
+    failure: priced.failure,
+  };
+}
+
+/** `/purchase` and `/pay`: the checkout at the step its URL names (spec section 4). */
+export async function checkoutLoader(args: LoaderFunctionArgs) {
+  return data(await checkoutView(args), { headers: PRIVATE });
+}
+
+/**
+ * Pays: the basket is priced again by the platform, never taken from the page. A completed
+ * order goes to its confirmation; one that needs the viewer elsewhere (a 3-D Secure challenge)
+ * goes there; a refusal comes back to the card step with its message, the card fields empty.
+ */
+export async function checkoutAction(args: ActionFunctionArgs): Promise<PayOutcome | Response> {
+  const view = await checkoutView(args);
+  const found = await requireRealmRequest(args);
+  const form = await readForm(args.request);
+  const holder = String(form.get("holder") ?? "").trim();
+  const fail = (
+    label: string,
+    fields: PayOutcome["fields"] = {},
+    requestId?: string,
+  ): PayOutcome => ({
+    status: "error",
+    attempt: crypto.randomUUID(),
+    label,
+    fields,
+    values: { holder },
+    ...(requestId ? { requestId } : {}),
+  });
+  if (!view.signedIn) throw redirect(view.hrefs.signIn);
+  const last = view.steps[view.steps.length - 1]!;
+  if (view.step !== last || !view.licence || !view.provider || !view.basket) {
+    // Something the steps ask for is missing or changed: back to where it is asked.
+    throw redirect(view.hrefs.step[view.step] ?? view.hrefs.self);
+  }
+  const fields: PayOutcome["fields"] = {};
+  const cardEntry = view.provider.paymentProviderType === "CREDIT_CARD" && last === 4;
+  const card = Object.fromEntries(
+    CARD_FIELDS.map((name) => [name, String(form.get(name) ?? "").trim()]),
+  ) as Record<CardField, string>;
+  if (cardEntry) {
+    for (const name of CARD_FIELDS) if (!card[name]) fields[name] = "requiredField";
+  }
+  if (view.basket.firstCharge && form.get("acknowledgeTrial") !== "true") {
+    fields.acknowledgeTrial = "freeTrialAcknowledgementRequired";
+  }
+  if (Object.keys(fields).length > 0) return fail(Object.values(fields)[0]!, fields);
+  const key = String(form.get("idempotencyKey") ?? "");
+  const authorization = routeHref(found.basePath, {
+    name: "paymentAuthorization",
+    query: {
+      ...(view.query.returnTo ? { return: view.query.returnTo } : {}),
+      checkout: `${new URL(args.request.url).pathname}${checkoutSearch(view.query, last)}`,
+    },
+  });
+  const payment: BasketPayment = {
+    licence: view.licence.id,
+    provider: view.provider.name,
+    idempotencyKey: /^[A-Za-z0-9_-]{8,100}$/.test(key) ? key : crypto.randomUUID(),
+    ...(view.basket.voucher ? { voucher: view.basket.voucher.code } : {}),
+    ...(view.query.country ? { country: view.query.country } : {}),
+    ...(cardEntry ? { card } : {}),
+    returnUrl: authorization,
+  };
+  let order: Order;
+  try {
+    order = await clientOf(args, found).call("basketPay", { body: payment });
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    const field = CARD_FIELD_OF[error.code];
+    const { label, requestId } = platformFailure(error);
+    return fail(label, field ? { [field]: label } : {}, requestId);
+  }
+  return (
+    afterPayment(found.basePath, order, view.query.returnTo) ??
+    fail(order.failure?.label ?? "paymentFailed")
+  );
+}
+
+/**
+ * Where an order sends the viewer: its confirmation once completed, the provider's page while
+ * it waits for the viewer, and, failed, nowhere (the caller shows why).
+ */
+export function afterPayment(
+  base: string,
+  order: Order,
+  returnTo: string | undefined,
+): Response | undefined {
+  if (order.status === "COMPLETED") {
+    return redirect(confirmationHref(base, order, returnTo));
+  }
+  if (order.status === "PENDING" && order.action?.redirectUrl) {
+    // The provider's page is no page of this app: the browser loads it as a document.
+    return redirectDocument(order.action.redirectUrl);
+  }
+  return undefined;
+}
+
+/** A completed order's confirmation page: a subscription's, or a payment's (a pass). */
+export function confirmationHref(base: string, order: Order, returnTo: string | undefined): string {
+  const subscription = order.basket.firstCharge !== undefined || isSubscription(order);
+  return routeHref(base, {
+    name: subscription ? "subscriptionConfirmation" : "paymentConfirmation",
+    query: { order: order.orderId, ...(returnTo ? { return: returnTo } : {}) },
+  });
+}
+
+function isSubscription(order: Order): boolean {
+  return order.entitlements.some((e) => e.endsAt !== null);
+}

@@ -1,0 +1,444 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import type { BasketProvider } from "../../../contract/generated/basket.ts";
+import { useT } from "../../i18n/i18n.ts";
+import { FieldError, FormMessage, TextField } from "../../identity/ui/fields.tsx";
+import { useRootData } from "../../realm/use-root-data.ts";
+import { regionName } from "../../ui/intl.ts";
+import type {
+  checkoutAction,
+  checkoutLoader,
+  CheckoutView,
+  PayOutcome,
+} from "../checkout.server.ts";
+import { hiddenFields, type CheckoutQuery } from "../checkout-query.ts";
+import { formatMoney, trialDate } from "../money.ts";
+import {
+  CHECKOUT_STEPS,
+  STEP_LABELS,
+  stepAfter,
+  stepDirection,
+  type CheckoutStep,
+} from "../steps.ts";
+import { listPrice, pricePeriodLabel, SubscriptionSummary } from "./SubscriptionSummary.tsx";
+
+/** Label of a payment provider's kind, as the method list names it. */
+const PROVIDER_LABELS: Record<BasketProvider["paymentProviderType"], string> = {
+  CREDIT_CARD: "paymentMethodCard",
+  PAYPAL: "paymentMethodPaypal",
+  WALLET: "paymentMethodWallet",
+  ZERO_BALANCE: "paymentMethodNothingToPay",
+};
+
+/** The hidden fields that carry the rest of the checkout through one step's form. */
+function Carried({
+  query,
+  leaveOut,
+  step,
+}: {
+  query: CheckoutQuery;
+  leaveOut: (keyof CheckoutQuery)[];
+  step?: CheckoutStep;
+}) {
+  return (
+    <>
+      {hiddenFields(query, leaveOut).map((field) => (
+        <input key={field.name} type="hidden" name={field.name} value={field.value} />
+      ))}
+      {step !== undefined ? <input type="hidden" name="step" value={step} /> : null}
+    </>
+  );
+}
+
+/** The steps by name, this one marked (spec section 4: a progress indicator names the steps). */
+function StepProgress({ view }: { view: CheckoutView }) {
+  const t = useT();
+  const at = view.steps.indexOf(view.step);
+  return (
+    <ol className="checkout-progress" aria-label={t("checkoutProgress")}>
+      {view.steps.map((step, index) => {
+        const label = t(STEP_LABELS[step]!);
+        const href = view.hrefs.step[step];
+        return (
+          <li
+            key={step}
+            data-state={index < at ? "done" : index === at ? "current" : "next"}
+            aria-current={index === at ? "step" : undefined}
+          >
+            <span className="checkout-progress-number" aria-hidden="true">
+              {index + 1}
+            </span>
+            {index < at && href ? <Link to={href}>{label}</Link> : <span>{label}</span>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function StepFrame({
+  view,
+  title,
+  children,
+}: {
+  view: CheckoutView;
+  title: string;
+  children: ReactNode;
+}) {
+  const t = useT();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [shown, setShown] = useState<{ step: number; direction: "forward" | "backwards" }>({
+    step: view.step,
+    direction: "forward",
+  });
+  if (shown.step !== view.step) {
+    setShown({ step: view.step, direction: stepDirection(shown.step, view.step) });
+  }
+  const direction = shown.direction;
+  const firstStep = useRef<number>(view.step);
+  useEffect(() => {
+    // A new step takes focus to its heading, so a screen reader reads where the viewer is now.
+    if (firstStep.current !== view.step) heading.current?.focus();
+    firstStep.current = -1;
+  }, [view.step]);
+  return (
+    <div className="checkout-step" data-step={view.step} data-direction={direction}>
+      <h2 className="checkout-step-title" tabIndex={-1} ref={heading}>
+        {title}
+      </h2>
+      {children}
+      {view.hrefs.back ? (
+        <Link className="checkout-back" to={view.hrefs.back}>
+          {t("back")}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+function LicenceStep({ view }: { view: CheckoutView }) {
+  const t = useT();
+  const locale = useRootData()?.locale;
+  const next = stepAfter(view.steps, CHECKOUT_STEPS.SELECT_LICENCE);
+  return (
+    <StepFrame view={view} title={t("checkoutStepLicence")}>
+      <Form method="get" className="checkout-form">
+        {/* Choosing a licence drops the voucher (spec section 4). */}
+        <Carried query={view.query} leaveOut={["licence", "voucher", "provider"]} step={next} />
+        <fieldset className="checkout-choices">
+          <legend className="visually-hidden">{t("checkoutStepLicence")}</legend>
+          {view.licences.map((licence, index) => (
+            <label key={licence.id} className="checkout-choice">
+              <input
+                type="radio"
+                name="licence"
+                value={licence.id}
+                required
+                defaultChecked={view.licence ? licence.id === view.licence.id : index === 0}
+              />
+              <span className="checkout-choice-name">{licence.name}</span>
+              <span className="checkout-choice-price">
+                {t(pricePeriodLabel(licence), {
+                  amount: formatMoney(locale, listPrice(licence)),
+                })}
+              </span>
+              {licence.trialDays ? (
+                <span className="checkout-choice-trial">
+                  {t("trialDaysFree", { count: licence.trialDays })}
+                </span>
+              ) : null}
+              {licence.description ? (
+                <span className="checkout-choice-text">{licence.description}</span>
+              ) : null}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="button button-primary">
+          {t("continue")}
+        </button>
+      </Form>
+    </StepFrame>
+  );
+}
+
+function AccountStep({ view }: { view: CheckoutView }) {
+  const t = useT();
+  return (
+    <StepFrame view={view} title={t("checkoutStepAccount")}>
+      <p>{t("checkoutAccountText")}</p>
+      <div className="checkout-actions">
+        <Link className="button button-primary" to={view.hrefs.signUp}>
+          {t("createAccount")}
+        </Link>
+        <Link className="button" to={view.hrefs.signIn}>
+          {t("signIn")}
+        </Link>
+      </div>
+    </StepFrame>
+  );
+}
+
+function PaymentMethodStep({ view, outcome }: { view: CheckoutView; outcome?: PayOutcome }) {
+  const t = useT();
+  const next = stepAfter(view.steps, CHECKOUT_STEPS.SELECT_PAYMENT_METHOD);
+  if (next === undefined) {
+    // Nothing is due now or later: confirming is the last step.
+    return (
+      <StepFrame view={view} title={t("checkoutStepPaymentMethod")}>
+        <p>{t("nothingToPayText")}</p>
+        <PayForm view={view} outcome={outcome} label={t("confirmOrder")} />
+      </StepFrame>
+    );
+  }
+  return (
+    <StepFrame view={view} title={t("checkoutStepPaymentMethod")}>
+      <Form method="get" className="checkout-form">
+        <Carried query={view.query} leaveOut={["provider"]} step={next} />
+        <fieldset className="checkout-choices">
+          <legend className="visually-hidden">{t("checkoutStepPaymentMethod")}</legend>
+          {view.providers.map((provider, index) => (
+            <label key={provider.name} className="checkout-choice">
+              <input
+                type="radio"
+                name="provider"
+                value={provider.name}
+                required
+                defaultChecked={view.provider ? provider.name === view.provider.name : index === 0}
+              />
+              <span className="checkout-choice-name">
+                {t(PROVIDER_LABELS[provider.paymentProviderType])}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="button button-primary">
+          {t("continue")}
+        </button>
+      </Form>
+    </StepFrame>
+  );
+}
+
+function AddressStep({ view }: { view: CheckoutView }) {
+  const t = useT();
+  const locale = useRootData()?.locale;
+  const id = useId();
+  const next = stepAfter(view.steps, CHECKOUT_STEPS.ADD_BILLING_ADDRESS);
+  const countries = [...view.countries].sort((a, b) =>
+    regionName(locale, a).localeCompare(regionName(locale, b), locale),
+  );
+  const problems = view.addressProblems;
+  return (
+    <StepFrame view={view} title={t("checkoutStepBillingAddress")}>
+      <Form method="get" className="checkout-form" noValidate>
+        <Carried query={view.query} leaveOut={["country", "postalCode"]} step={next} />
+        <div className="form-field" data-invalid={problems.country ? "" : undefined}>
+          <label htmlFor={id}>{t("country")}</label>
+          <select
+            id={id}
+            name="country"
+            required
+            defaultValue={view.query.country ?? ""}
+            autoComplete="billing country"
+            aria-invalid={problems.country ? true : undefined}
+            aria-describedby={problems.country ? `${id}-error` : undefined}
+          >
+            <option value="">{t("chooseCountry")}</option>
+            {countries.map((code) => (
+              <option key={code} value={code}>
+                {regionName(locale, code)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${id}-error`} error={problems.country} />
+        </div>
+        <TextField
+          name="postalCode"
+          label={t("postalCode")}
+          autoComplete="billing postal-code"
+          required
+          maxLength={20}
+          defaultValue={view.query.postalCode ?? ""}
+          error={problems.postalCode}
+        />
+        <button type="submit" className="button button-primary">
+          {t("continue")}
+        </button>
+      </Form>
+    </StepFrame>
+  );
+}
+
+function CardStep({ view, outcome }: { view: CheckoutView; outcome?: PayOutcome }) {
+  const t = useT();
+  const locale = useRootData()?.locale;
+  const basket = view.basket;
+  const amount = basket
+    ? formatMoney(locale, { amount: basket.total, scale: basket.scale, currency: basket.currency })
+    : "";
+  return (
+    <StepFrame view={view} title={t("checkoutStepCard")}>
+      <PayForm
+        view={view}
+        outcome={outcome}
+        label={basket && basket.total > 0 ? t("payAmount", { amount }) : t("startSubscription")}
+      >
+        <TextField
+          name="holder"
+          label={t("cardHolder")}
+          autoComplete="cc-name"
+          required
+          maxLength={100}
+          defaultValue={outcome?.values.holder ?? ""}
+          error={outcome?.fields.holder}
+        />
+        <TextField
+          name="number"
+          label={t("cardNumber")}
+          autoComplete="cc-number"
+          inputMode="numeric"
+          required
+          maxLength={23}
+          error={outcome?.fields.number}
+        />
+        <div className="checkout-card-row">
+          <TextField
+            name="expiry"
+            label={t("cardExpiry")}
+            autoComplete="cc-exp"
+            inputMode="numeric"
+            placeholder={t("cardExpiryPlaceholder")}
+            required
+            maxLength={5}
+            error={outcome?.fields.expiry}
+          />
+          <TextField
+            name="cvc"
+            label={t("cardCvc")}
+            autoComplete="cc-csc"
+            inputMode="numeric"
+            required
+            maxLength={4}
+            error={outcome?.fields.cvc}
+          />
+        </div>
+      </PayForm>
+    </StepFrame>
+  );
+}
+
+/**
+ * The form that pays: its key is fixed when the page is rendered, so a second press (or a
+ * resend after a lost answer) is the same order. A trial is acknowledged here.
+ */
+function PayForm({
+  view,
+  outcome,
+  label,
+  children,
+}: {
+  view: CheckoutView;
+  outcome?: PayOutcome;
+  label: string;
+  children?: ReactNode;
+}) {
+  const t = useT();
+  const locale = useRootData()?.locale;
+  const busy = useNavigation().state === "submitting";
+  const id = useId();
+  const firstCharge = view.basket?.firstCharge;
+  return (
+    <Form method="post" className="checkout-form" noValidate key={outcome?.attempt ?? "first"}>
+      <FormMessage label={outcome?.label} requestId={outcome?.requestId} />
+      <input type="hidden" name="idempotencyKey" value={view.idempotencyKey} />
+      {children}
+      {firstCharge && view.basket ? (
+        <div
+          className="form-field checkout-acknowledge"
+          data-invalid={outcome?.fields.acknowledgeTrial ? "" : undefined}
+        >
+          <label htmlFor={id}>
+            <input
+              id={id}
+              type="checkbox"
+              name="acknowledgeTrial"
+              value="true"
+              required
+              aria-invalid={outcome?.fields.acknowledgeTrial ? true : undefined}
+              aria-describedby={outcome?.fields.acknowledgeTrial ? `${id}-error` : undefined}
+            />
+            {t("acknowledgeTrial", {
+              amount: formatMoney(locale, {
+                amount: firstCharge.total,
+                scale: view.basket.scale,
+                currency: view.basket.currency,
+              }),
+              date: trialDate(firstCharge.date),
+            })}
+          </label>
+          <FieldError id={`${id}-error`} error={outcome?.fields.acknowledgeTrial} />
+        </div>
+      ) : null}
+      <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+        {busy ? t("paymentInProgress") : label}
+      </button>
+    </Form>
+  );
+}
+
+function CurrentStep({ view, outcome }: { view: CheckoutView; outcome?: PayOutcome }) {
+  switch (view.step) {
+    case CHECKOUT_STEPS.SELECT_LICENCE:
+      return <LicenceStep view={view} />;
+    case CHECKOUT_STEPS.CREATE_ACCOUNT:
+      return <AccountStep view={view} />;
+    case CHECKOUT_STEPS.SELECT_PAYMENT_METHOD:
+      return <PaymentMethodStep view={view} outcome={outcome} />;
+    case CHECKOUT_STEPS.ADD_BILLING_ADDRESS:
+      return <AddressStep view={view} />;
+    case CHECKOUT_STEPS.ADD_CARD:
+      return <CardStep view={view} outcome={outcome} />;
+    default:
+      return null;
+  }
+}
+
+/** `/purchase` and `/pay`: the checkout, one step at a time beside the summary. */
+export function CheckoutScreen() {
+  const t = useT();
+  const view = useLoaderData<typeof checkoutLoader>() as unknown as CheckoutView;
+  const outcome = useActionData<typeof checkoutAction>() as PayOutcome | undefined;
+  if (view.state === "empty") {
+    return (
+      <section className="checkout" aria-labelledby="checkout-title">
+        <h1 id="checkout-title">{t("checkoutTitle")}</h1>
+        <p>{t("nothingForSale")}</p>
+      </section>
+    );
+  }
+  return (
+    <section className="checkout" aria-labelledby="checkout-title">
+      <h1 id="checkout-title">{t("checkoutTitle")}</h1>
+      <StepProgress view={view} />
+      <div className="checkout-body">
+        <div className="checkout-main">
+          {view.failure ? (
+            <FormMessage label={view.failure.label} requestId={view.failure.requestId} />
+          ) : null}
+          <CurrentStep view={view} outcome={outcome} />
+        </div>
+        {view.licence && view.step !== CHECKOUT_STEPS.SELECT_LICENCE ? (
+          <SubscriptionSummary
+            licence={view.licence}
+            basket={view.basket}
+            changePlanHref={view.hrefs.changePlan}
+            query={view.query}
+            step={view.step}
+            vouchers={view.vouchers}
+            voucherProblem={view.voucherProblem}
+          />
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/**
+ * Signed messages between a payment provider and the platform: the ticket a challenge page is
+ * opened with, the result the browser brings back, and the provider's server-to-server
+ * notification. Each is `{payload}.{mac}`, the payload base64url JSON, the MAC an HMAC-SHA256
+ * under a key derived from the platform's secret for this one purpose, so no other signed
+ * thing (a media URL) can pass for one.
+ */
+export interface PaymentResult {
+  order: string;
+  realm: string;
+  outcome: "succeeded" | "failed";
+  /** Unix seconds after which it is refused. */
+  exp: number;
+}
+
+export interface ChallengeTicket {
+  order: string;
+  realm: string;
+  returnUrl: string;
+  amount: number;
+  scale: number;
+  currency: string;
+  exp: number;
+}
+
+function keyFor(secret: string, purpose: string): Buffer {
+  return createHmac("sha256", secret).update(`payments:${purpose}`).digest();
+}
+
+export function signPayment(secret: string, purpose: string, message: object): string {
+  const payload = Buffer.from(JSON.stringify(message)).toString("base64url");
+  const mac = createHmac("sha256", keyFor(secret, purpose)).update(payload).digest("base64url");
+  return `${payload}.${mac}`;
+}
+
+/** The message, when the signature is this platform's for `purpose` and it has not expired. */
+export function verifyPayment<T extends { exp: number }>(
+  secret: string,
+  purpose: string,
+  signed: string,
+  nowSeconds: number,
+): T | null {
+  const [payload, mac, extra] = signed.split(".");
+  if (!payload || !mac || extra !== undefined || signed.length > 4000) return null;
+  const expected = createHmac("sha256", keyFor(secret, purpose)).update(payload).digest();
+  const given = Buffer.from(mac, "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  let message: T;
+  try {
+    message = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as T;
+  } catch {
+    return null;
+  }
+  return typeof message.exp === "number" && message.exp >= nowSeconds ? message : null;
+}
