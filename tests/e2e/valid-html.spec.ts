@@ -153,6 +153,8 @@ async function pagesOf(baseURL: string, realm: Realm): Promise<Fetched[]> {
   await add("request-password", `${base}/login/request-password`, false);
   await add("tv-login", `${base}/tv`, false);
   await add("landing-signed-in", base, true);
+  await add("purchase", `${base}/purchase`, true);
+  await add("purchase-signed-out", `${base}/purchase`, false);
   for (const path of LISTS) {
     const route = ROUTE_OF[path] ?? path.slice(1).split("?")[0]!;
     if (routeIsBuilt(route)) await add(route, `${base}${path}`, true);
