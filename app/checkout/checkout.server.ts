@@ -12,8 +12,8 @@ import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import type { Licence } from "../../schemas/generated/licence.ts";
 import { allowedCountries, signupProvider } from "../../contract/signup-fields.ts";
 import { PlatformError } from "../api-client/client.ts";
-import { platformClient } from "../api-client/platform.server.ts";
 import { readForm } from "../realm/form-body.server.ts";
+import { hasAccount, viewerPlatform } from "../realm/viewer-platform.server.ts";
 import { requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
 import { realmRelativePath, routeHref } from "../realm/routes.ts";
 import { realmLicences } from "../realm/shell.server.ts";
@@ -90,16 +90,6 @@ export interface PayOutcome {
   values: { holder?: string };
 }
 
-const signedInViewer = (found: RealmRequest) =>
-  found.viewer.role === "CUSTOMER" || found.viewer.role === "ADMIN";
-
-const clientOf = (args: LoaderFunctionArgs, found: RealmRequest) =>
-  platformClient(args.context, {
-    realm: found.realm,
-    locale: found.shell.locale,
-    token: found.viewer.token,
-  });
-
 /** The countries a billing address may be in: the sign-up form's, else those the realm taxes. */
 function billingCountries(settings: RealmSettings): string[] {
   const field = signupProvider(settings)?.fields?.find((f) => f.type === "country");
@@ -121,10 +111,10 @@ async function priceBasket(
   found: RealmRequest,
   query: CheckoutQuery,
 ): Promise<Priced> {
-  if (!query.licence || !signedInViewer(found)) {
+  if (!query.licence || !hasAccount(found.viewer)) {
     return { basket: null, voucherProblem: null, failure: null };
   }
-  const client = clientOf(args, found);
+  const client = viewerPlatform(args, found);
   const ask = (voucher?: string) =>
     client.call("basket", {
       query: {
@@ -169,7 +159,7 @@ async function checkoutView(args: LoaderFunctionArgs): Promise<CheckoutView> {
     licences.find((l) => l.id === query.licence) ?? (licences.length === 1 ? licences[0]! : null);
   if (licence) query.licence = licence.id;
   else delete query.licence;
-  const signedIn = signedInViewer(found);
+  const signedIn = hasAccount(found.viewer);
   const priced = await priceBasket(args, found, query);
   const providers = priced.basket?.availablePaymentProviders ?? [];
   const provider =
@@ -319,7 +309,7 @@ export async function checkoutAction(args: ActionFunctionArgs): Promise<PayOutco
   };
   let order: Order;
   try {
-    order = await clientOf(args, found).call("basketPay", { body: payment });
+    order = await viewerPlatform(args, found).call("basketPay", { body: payment });
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     const field = CARD_FIELD_OF[error.code];

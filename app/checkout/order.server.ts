@@ -2,7 +2,7 @@ import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { ERROR_LABELS, isErrorCode } from "../../contract/errors.ts";
 import type { Order } from "../../contract/generated/order.ts";
 import { PlatformError } from "../api-client/client.ts";
-import { platformClient } from "../api-client/platform.server.ts";
+import { hasAccount, viewerPlatform } from "../realm/viewer-platform.server.ts";
 import { requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
 import { routeHref } from "../realm/routes.ts";
 import { safeRedirectPath } from "../realm/safe-redirect.ts";
@@ -23,16 +23,6 @@ export interface OrderView {
   /** Back to the checkout's last step, to try another way to pay. */
   retryHref: string | null;
 }
-
-const signedIn = (found: RealmRequest) =>
-  found.viewer.role === "CUSTOMER" || found.viewer.role === "ADMIN";
-
-const clientOf = (args: LoaderFunctionArgs, found: RealmRequest) =>
-  platformClient(args.context, {
-    realm: found.realm,
-    locale: found.shell.locale,
-    token: found.viewer.token,
-  });
 
 function stateOf(order: Order): OrderView["state"] {
   return order.status === "COMPLETED"
@@ -74,9 +64,9 @@ export function orderConfirmationLoader(kind: OrderView["kind"]) {
       continueHref: continueHref(found, params),
       retryHref: null,
     };
-    if (!signedIn(found) || !ORDER_ID.test(id)) return data(view, { headers: PRIVATE });
+    if (!hasAccount(found.viewer) || !ORDER_ID.test(id)) return data(view, { headers: PRIVATE });
     try {
-      const order = await clientOf(args, found).get<Order>(`/v4/orders/${id}`);
+      const order = await viewerPlatform(args, found).get<Order>(`/v4/orders/${id}`);
       return data(
         { ...view, order, state: stateOf(order), label: order.failure?.label ?? null },
         { headers: PRIVATE },
@@ -110,7 +100,7 @@ export async function paymentAuthorizationLoader(args: LoaderFunctionArgs) {
     retryHref: checkout || null,
   };
   if (!ORDER_ID.test(id)) return data(view, { headers: PRIVATE });
-  const client = clientOf(args, found);
+  const client = viewerPlatform(args, found);
   let order: Order;
   try {
     order =

@@ -3,11 +3,11 @@ import { isErrorCode, ERROR_LABELS } from "../../contract/errors.ts";
 import type { ItemRef, ListDetail } from "../../contract/generated/viewer-lists.ts";
 import type { LabelKey } from "../../contract/labels.ts";
 import { PlatformError } from "../api-client/client.ts";
-import { platformClient } from "../api-client/platform.server.ts";
 import { VIA_SCRIPT } from "../account/form-protocol.ts";
 import { readForm } from "../realm/form-body.server.ts";
 import { realmPaths } from "../realm/links.ts";
-import { requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
+import { hasAccount, viewerPlatform } from "../realm/viewer-platform.server.ts";
+import { requireRealmRequest } from "../realm/request.server.ts";
 import { realmRelativePath, routeHref } from "../realm/routes.ts";
 import {
   ITEM_TYPES,
@@ -21,16 +21,6 @@ import {
 const PRIVATE = { "Cache-Control": "private, no-store" };
 const NAME_MAX = 60;
 
-const signedIn = (found: RealmRequest) =>
-  found.viewer.role === "CUSTOMER" || found.viewer.role === "ADMIN";
-
-const clientOf = (args: LoaderFunctionArgs, found: RealmRequest) =>
-  platformClient(args.context, {
-    realm: found.realm,
-    locale: found.shell.locale,
-    token: found.viewer.token,
-  });
-
 /**
  * A lists page (`/my-list`, `/favourites`, `/watchlists`): the acting profile's list or
  * watchlists with their items as cards, in the viewer's order. Visitors without an account
@@ -41,7 +31,7 @@ export async function listsLoader(page: ListsPage, args: LoaderFunctionArgs) {
   const found = await requireRealmRequest(args);
   const url = new URL(args.request.url);
   const paths = realmPaths(found.basePath);
-  if (!signedIn(found)) {
+  if (!hasAccount(found.viewer)) {
     const from = `${realmRelativePath(found.basePath, url.pathname)}${url.search}`;
     const view: ListsView = {
       state: "signedOut",
@@ -50,7 +40,7 @@ export async function listsLoader(page: ListsPage, args: LoaderFunctionArgs) {
     };
     return data(view, { headers: PRIVATE });
   }
-  const client = clientOf(args, found);
+  const client = viewerPlatform(args, found);
   let lists: ShownList[];
   try {
     const details: ListDetail[] =
@@ -128,8 +118,8 @@ export async function listsAction(args: ActionFunctionArgs) {
       status,
       headers: PRIVATE,
     });
-  if (!signedIn(found)) return refuse({ error: "listsSignIn" }, 403);
-  const client = clientOf(args, found);
+  if (!hasAccount(found.viewer)) return refuse({ error: "listsSignIn" }, 403);
+  const client = viewerPlatform(args, found);
   try {
     switch (intent) {
       case "remove":

@@ -3,6 +3,7 @@ import type { ItemRef, ViewerList } from "../../contract/generated/viewer-lists.
 import { PlatformError } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import { jsonAnswer } from "../realm/json-answer.server.ts";
+import { hasAccount } from "../realm/viewer-platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { listFeaturesOf } from "./list-item.server.ts";
 import { hasLists, parseRef, refKey } from "./refs.ts";
@@ -38,7 +39,7 @@ export async function listMembershipLoader(args: LoaderFunctionArgs): Promise<Re
   const refs = readRefs(new URL(args.request.url));
   if (!refs) return jsonAnswer({ error: "listItemNotValid" }, 400);
   const features = listFeaturesOf(found);
-  const signedIn = found.viewer.role === "CUSTOMER" || found.viewer.role === "ADMIN";
+  const signedIn = hasAccount(found.viewer);
   const empty: MembershipAnswer = { memberships: {}, lists: [] };
   if (!signedIn || !hasLists(features)) return jsonAnswer(empty, 200);
   const client = platformClient(args.context, {

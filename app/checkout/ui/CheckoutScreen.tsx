@@ -116,40 +116,42 @@ function StepFrame({
   );
 }
 
-function LicenceStep({ view }: { view: CheckoutView }) {
+/**
+ * A step that is one choice among radio buttons (a plan, a way to pay): a GET form carrying the
+ * rest of the checkout to the next step.
+ */
+function ChoiceStep({
+  view,
+  title,
+  name,
+  leaveOut,
+  next,
+  choices,
+}: {
+  view: CheckoutView;
+  title: string;
+  name: "licence" | "provider";
+  leaveOut: (keyof CheckoutQuery)[];
+  next: CheckoutStep | undefined;
+  choices: { value: string; chosen: boolean; content: ReactNode }[];
+}) {
   const t = useT();
-  const locale = useRootData()?.locale;
-  const next = stepAfter(view.steps, CHECKOUT_STEPS.SELECT_LICENCE);
   return (
-    <StepFrame view={view} title={t("checkoutStepLicence")}>
+    <StepFrame view={view} title={title}>
       <Form method="get" className="checkout-form">
-        {/* Choosing a licence drops the voucher (spec section 4). */}
-        <Carried query={view.query} leaveOut={["licence", "voucher", "provider"]} step={next} />
+        <Carried query={view.query} leaveOut={leaveOut} step={next} />
         <fieldset className="checkout-choices">
-          <legend className="visually-hidden">{t("checkoutStepLicence")}</legend>
-          {view.licences.map((licence, index) => (
-            <label key={licence.id} className="checkout-choice">
+          <legend className="visually-hidden">{title}</legend>
+          {choices.map((choice, index) => (
+            <label key={choice.value} className="checkout-choice">
               <input
                 type="radio"
-                name="licence"
-                value={licence.id}
+                name={name}
+                value={choice.value}
                 required
-                defaultChecked={view.licence ? licence.id === view.licence.id : index === 0}
+                defaultChecked={choices.some((c) => c.chosen) ? choice.chosen : index === 0}
               />
-              <span className="checkout-choice-name">{licence.name}</span>
-              <span className="checkout-choice-price">
-                {t(pricePeriodLabel(licence), {
-                  amount: formatMoney(locale, listPrice(licence)),
-                })}
-              </span>
-              {licence.trialDays ? (
-                <span className="checkout-choice-trial">
-                  {t("trialDaysFree", { count: licence.trialDays })}
-                </span>
-              ) : null}
-              {licence.description ? (
-                <span className="checkout-choice-text">{licence.description}</span>
-              ) : null}
+              {choice.content}
             </label>
           ))}
         </fieldset>
@@ -158,6 +160,41 @@ function LicenceStep({ view }: { view: CheckoutView }) {
         </button>
       </Form>
     </StepFrame>
+  );
+}
+
+function LicenceStep({ view }: { view: CheckoutView }) {
+  const t = useT();
+  const locale = useRootData()?.locale;
+  return (
+    <ChoiceStep
+      view={view}
+      title={t("checkoutStepLicence")}
+      name="licence"
+      // Choosing a licence drops the voucher (spec section 4).
+      leaveOut={["licence", "voucher", "provider"]}
+      next={stepAfter(view.steps, CHECKOUT_STEPS.SELECT_LICENCE)}
+      choices={view.licences.map((licence) => ({
+        value: licence.id,
+        chosen: licence.id === view.licence?.id,
+        content: (
+          <>
+            <span className="checkout-choice-name">{licence.name}</span>
+            <span className="checkout-choice-price">
+              {t(pricePeriodLabel(licence), { amount: formatMoney(locale, listPrice(licence)) })}
+            </span>
+            {licence.trialDays ? (
+              <span className="checkout-choice-trial">
+                {t("trialDaysFree", { count: licence.trialDays })}
+              </span>
+            ) : null}
+            {licence.description ? (
+              <span className="checkout-choice-text">{licence.description}</span>
+            ) : null}
+          </>
+        ),
+      }))}
+    />
   );
 }
 
@@ -191,31 +228,22 @@ function PaymentMethodStep({ view, outcome }: { view: CheckoutView; outcome?: Pa
     );
   }
   return (
-    <StepFrame view={view} title={t("checkoutStepPaymentMethod")}>
-      <Form method="get" className="checkout-form">
-        <Carried query={view.query} leaveOut={["provider"]} step={next} />
-        <fieldset className="checkout-choices">
-          <legend className="visually-hidden">{t("checkoutStepPaymentMethod")}</legend>
-          {view.providers.map((provider, index) => (
-            <label key={provider.name} className="checkout-choice">
-              <input
-                type="radio"
-                name="provider"
-                value={provider.name}
-                required
-                defaultChecked={view.provider ? provider.name === view.provider.name : index === 0}
-              />
-              <span className="checkout-choice-name">
-                {t(PROVIDER_LABELS[provider.paymentProviderType])}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <button type="submit" className="button button-primary">
-          {t("continue")}
-        </button>
-      </Form>
-    </StepFrame>
+    <ChoiceStep
+      view={view}
+      title={t("checkoutStepPaymentMethod")}
+      name="provider"
+      leaveOut={["provider"]}
+      next={next}
+      choices={view.providers.map((provider) => ({
+        value: provider.name,
+        chosen: provider.name === view.provider?.name,
+        content: (
+          <span className="checkout-choice-name">
+            {t(PROVIDER_LABELS[provider.paymentProviderType])}
+          </span>
+        ),
+      }))}
+    />
   );
 }
 
