@@ -11,7 +11,7 @@ import { decimalString } from "./money.ts";
 import type { CardInput } from "./cards.ts";
 import { paymentAdapter, type PaymentVerdict } from "./payment-adapters.ts";
 import { periodStart } from "./periods.ts";
-import { redeemVoucher, type RedemptionRefusal } from "./voucher-store.ts";
+import { redeemVoucher, releaseRedemptions, type RedemptionRefusal } from "./voucher-store.ts";
 
 export type OrderRow = typeof t.orders.$inferSelect;
 
@@ -118,7 +118,7 @@ export async function placeOrder(
     const method = payment.method ?? null;
     if (payment.status === "FAILED") {
       // Nothing was charged: the voucher is free for the next try.
-      await releaseVoucher(tx as unknown as Db, id);
+      await releaseRedemptions(tx as unknown as Db, id);
       const [failed] = await tx
         .update(t.orders)
         .set({ status: "FAILED", failureCode: payment.failure, paymentMethod: method })
@@ -182,10 +182,6 @@ async function fulfil(
   return completed;
 }
 
-async function releaseVoucher(db: Db, orderId: string): Promise<void> {
-  await db.delete(t.voucherRedemptions).where(eq(t.voucherRedemptions.orderRef, orderId));
-}
-
 /**
  * A provider's verdict on a PENDING order, from the browser's return or the provider's own
  * notification, in whichever order and however many times they come: the first moves the order
@@ -210,7 +206,7 @@ export async function settleOrder(
       .for("update");
     if (!order || order.status !== "PENDING") return order;
     if (verdict.outcome === "failed") {
-      await releaseVoucher(txDb, order.id);
+      await releaseRedemptions(txDb, order.id);
       const [failed] = await tx
         .update(t.orders)
         .set({ status: "FAILED", failureCode: "AUTHENTICATION_FAILED", actionUrl: null })

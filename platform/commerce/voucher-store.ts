@@ -1,4 +1,4 @@
-import { and, count, eq, notInArray } from "drizzle-orm";
+import { and, count, eq, notInArray, sql } from "drizzle-orm";
 import type { Licence } from "../../schemas/generated/licence.ts";
 import type { VoucherRule } from "../../schemas/generated/voucher-rule.ts";
 import * as t from "../store/schema.ts";
@@ -123,4 +123,21 @@ export async function redeemVoucher(
       .where(voucher);
     return { ok: true, rule: row.rule, again: false };
   });
+}
+
+/**
+ * Gives back the voucher uses of an order that was not paid (a declined card, a failed
+ * challenge): its redemption rows and their count on the voucher, in the caller's transaction.
+ */
+export async function releaseRedemptions(db: Db, orderRef: string): Promise<void> {
+  const released = await db
+    .delete(t.voucherRedemptions)
+    .where(eq(t.voucherRedemptions.orderRef, orderRef))
+    .returning({ realm: t.voucherRedemptions.realm, code: t.voucherRedemptions.code });
+  for (const use of released) {
+    await db
+      .update(t.vouchers)
+      .set({ redemptions: sql`${t.vouchers.redemptions} - 1` })
+      .where(and(eq(t.vouchers.realm, use.realm), eq(t.vouchers.code, use.code)));
+  }
 }

@@ -95,6 +95,14 @@ describe("paying by card through the sandbox acquirer", () => {
 
   it("a declined card fails, grants nothing and frees its voucher; another card then pays", async () => {
     const { auth, user } = await buyer();
+    const usesOfTorcida = async () =>
+      (
+        await platform.store.db
+          .select({ n: t.vouchers.redemptions })
+          .from(t.vouchers)
+          .where(and(eq(t.vouchers.realm, "liga"), eq(t.vouchers.code, "TORCIDA20")))
+      )[0]!.n;
+    const usesBefore = await usesOfTorcida();
     const declined = await pay(auth, CARDS.declined, { voucher: "TORCIDA20" });
     expect(declined.body).toMatchObject({
       status: "FAILED",
@@ -107,6 +115,8 @@ describe("paying by card through the sandbox acquirer", () => {
         .from(t.voucherRedemptions)
         .where(eq(t.voucherRedemptions.userId, user.id)),
     ).toHaveLength(0);
+    // Its count too, so declined cards never use up a voucher's limit.
+    expect(await usesOfTorcida()).toBe(usesBefore);
     const retry = await pay(auth, CARDS.ok, { voucher: "TORCIDA20" });
     expect(retry.body.status).toBe("COMPLETED");
     expect(await entitlementsOf(user.id)).toHaveLength(1);
