@@ -141,7 +141,8 @@ async function priceBasket(
   }
 }
 
-function platformFailure(error: PlatformError): { label: string; requestId?: string } {
+/** The label (and request id) a failed platform call shows. */
+export function platformFailure(error: PlatformError): { label: string; requestId?: string } {
   return {
     label: isErrorCode(error.code) ? ERROR_LABELS[error.code] : "errorOccurredPleaseTryAgain",
     ...(error.requestId ? { requestId: error.requestId } : {}),

@@ -1,12 +1,11 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { ERROR_LABELS, isErrorCode } from "../../contract/errors.ts";
 import type { Order } from "../../contract/generated/order.ts";
 import { PlatformError } from "../api-client/client.ts";
 import { hasAccount, viewerPlatform } from "../realm/viewer-platform.server.ts";
 import { requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
 import { routeHref } from "../realm/routes.ts";
 import { safeRedirectPath } from "../realm/safe-redirect.ts";
-import { confirmationHref } from "./checkout.server.ts";
+import { confirmationHref, platformFailure } from "./checkout.server.ts";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 const ORDER_ID = /^[A-Za-z0-9-]{1,60}$/;
@@ -30,14 +29,6 @@ function stateOf(order: Order): OrderView["state"] {
     : order.status === "FAILED"
       ? "failed"
       : "pending";
-}
-
-function failureOf(error: unknown): { label: string; requestId?: string } {
-  if (!(error instanceof PlatformError)) throw error;
-  return {
-    label: isErrorCode(error.code) ? ERROR_LABELS[error.code] : "errorOccurredPleaseTryAgain",
-    ...(error.requestId ? { requestId: error.requestId } : {}),
-  };
 }
 
 /** The realm path the viewer came from (`return`), as a link on this site. */
@@ -73,7 +64,8 @@ export function orderConfirmationLoader(kind: OrderView["kind"]) {
       );
     } catch (error) {
       if (error instanceof PlatformError && error.status === 404) throw data(null, { status: 404 });
-      return data({ ...view, ...failureOf(error) }, { headers: PRIVATE });
+      if (!(error instanceof PlatformError)) throw error;
+      return data({ ...view, ...platformFailure(error) }, { headers: PRIVATE });
     }
   };
 }
@@ -109,7 +101,8 @@ export async function paymentAuthorizationLoader(args: LoaderFunctionArgs) {
         : await client.get<Order>(`/v4/orders/${id}`);
   } catch (error) {
     if (error instanceof PlatformError && error.status === 404) throw data(null, { status: 404 });
-    return data({ ...view, ...failureOf(error) }, { headers: PRIVATE });
+    if (!(error instanceof PlatformError)) throw error;
+    return data({ ...view, ...platformFailure(error) }, { headers: PRIVATE });
   }
   if (order.status === "COMPLETED")
     throw redirect(confirmationHref(found.basePath, order, returnTo));
