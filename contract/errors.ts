@@ -82,6 +82,8 @@ export const ERROR_LABELS = {
   NOT_STARTED: "anErrorOccured",
   OTHER_DEVICE: "toWatchHereCloseOtherSessions",
   PAYLOAD_TOO_LARGE: "requestTooLarge",
+  PAYMENT_CANCELLED: "paymentCancelled",
+  PAYMENT_EXPIRED: "paymentExpired",
   PAYMENT_NETWORK_ERROR: "paymentNetworkError",
   PAYMENT_PROVIDER_UNAVAILABLE: "paymentProviderUnavailable",
   PENDING_ACTIVATION: "accountPendingActivation",

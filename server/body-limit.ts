@@ -48,7 +48,7 @@ export function limitBodies(
 }
 
 /** How much more of a refused body is read, and dropped, before the connection is. */
-const DISCARDED_AT_MOST = 16 * 1024 * 1024;
+export const DISCARDED_AT_MOST = 16 * 1024 * 1024;
 
 /**
  * Closing a connection the client is still writing to resets it, and a reset can wipe the 413

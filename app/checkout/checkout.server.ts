@@ -68,8 +68,12 @@ export interface CheckoutView {
     signUp: string;
     signIn: string;
     changePlan: string | null;
+    /** The address step again, its postal code to enter anew. */
+    changeAddress: string;
     step: Partial<Record<CheckoutStep, string>>;
   };
+  /** The billing address is entered and valid (a last address step then pays). */
+  addressDone: boolean;
   /** The key of this render's pay button: a double press sends it twice, and pays once. */
   idempotencyKey: string;
   signedIn: boolean;
@@ -174,7 +178,7 @@ async function checkoutView(args: LoaderFunctionArgs): Promise<CheckoutView> {
     firstStep: settings.checkoutFirstStep,
     licenceChoice: licences.length > 1,
     signedIn,
-    cardEntry: provider ? provider.paymentProviderType === "CREDIT_CARD" : true,
+    cardEntry: provider ? provider.method === "CARD" : true,
     charged,
   });
   const countries = billingCountries(settings);
@@ -237,8 +241,10 @@ async function checkoutView(args: LoaderFunctionArgs): Promise<CheckoutView> {
         licences.length > 1
           ? `${pathname}${checkoutSearch({ ...query, voucher: undefined }, CHECKOUT_STEPS.SELECT_LICENCE)}`
           : null,
+      changeAddress: `${pathname}${checkoutSearch({ ...query, postalCode: undefined }, CHECKOUT_STEPS.ADD_BILLING_ADDRESS)}`,
       step: Object.fromEntries(steps.map((s) => [s, hrefFor(s)])),
     },
+    addressDone: done(CHECKOUT_STEPS.ADD_BILLING_ADDRESS),
     idempotencyKey: crypto.randomUUID(),
     signedIn,
     vouchers: Boolean(settings.hasVouchers),
@@ -280,7 +286,7 @@ export async function checkoutAction(args: ActionFunctionArgs): Promise<PayOutco
     throw redirect(view.hrefs.step[view.step] ?? view.hrefs.self);
   }
   const fields: PayOutcome["fields"] = {};
-  const cardEntry = view.provider.paymentProviderType === "CREDIT_CARD" && last === 4;
+  const cardEntry = view.provider.method === "CARD" && last === 4;
   const card = Object.fromEntries(
     CARD_FIELDS.map((name) => [name, String(form.get(name) ?? "").trim()]),
   ) as Record<CardField, string>;
@@ -318,19 +324,21 @@ export async function checkoutAction(args: ActionFunctionArgs): Promise<PayOutco
     return fail(label, field ? { [field]: label } : {}, requestId);
   }
   return (
-    afterPayment(found.basePath, order, view.query.returnTo) ??
+    afterPayment(found.basePath, order, view.query.returnTo, authorization) ??
     fail(order.failure?.label ?? "paymentFailed")
   );
 }
 
 /**
  * Where an order sends the viewer: its confirmation once completed, the provider's page while
- * it waits for the viewer, and, failed, nowhere (the caller shows why).
+ * it waits for the viewer, the page that shows a Pix charge until it is paid, and, failed,
+ * nowhere (the caller shows why).
  */
 export function afterPayment(
   base: string,
   order: Order,
   returnTo: string | undefined,
+  authorization: string,
 ): Response | undefined {
   if (order.status === "COMPLETED") {
     return redirect(confirmationHref(base, order, returnTo));
@@ -338,6 +346,11 @@ export function afterPayment(
   if (order.status === "PENDING" && order.action?.redirectUrl) {
     // The provider's page is no page of this app: the browser loads it as a document.
     return redirectDocument(order.action.redirectUrl);
+  }
+  if (order.status === "PENDING" && order.action?.pix) {
+    const href = new URL(authorization, "http://same-origin.invalid");
+    href.searchParams.set("order", order.orderId);
+    return redirect(`${href.pathname}${href.search}`);
   }
   return undefined;
 }

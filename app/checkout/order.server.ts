@@ -6,6 +6,7 @@ import { requireRealmRequest, type RealmRequest } from "../realm/request.server.
 import { routeHref } from "../realm/routes.ts";
 import { safeRedirectPath } from "../realm/safe-redirect.ts";
 import { confirmationHref, platformFailure } from "./checkout.server.ts";
+import { qrDrawing, type QrDrawing } from "./pix-qr.server.ts";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 const ORDER_ID = /^[A-Za-z0-9-]{1,60}$/;
@@ -21,6 +22,8 @@ export interface OrderView {
   continueHref: string;
   /** Back to the checkout's last step, to try another way to pay. */
   retryHref: string | null;
+  /** A Pix charge waiting to be paid, with its QR code. */
+  pix?: NonNullable<NonNullable<Order["action"]>["pix"]> & { qr: QrDrawing };
 }
 
 function stateOf(order: Order): OrderView["state"] {
@@ -106,12 +109,14 @@ export async function paymentAuthorizationLoader(args: LoaderFunctionArgs) {
   }
   if (order.status === "COMPLETED")
     throw redirect(confirmationHref(found.basePath, order, returnTo));
+  const pix = order.status === "PENDING" ? order.action?.pix : undefined;
   return data(
     {
       ...view,
       order,
       state: stateOf(order),
       label: order.failure?.label ?? (order.status === "FAILED" ? "paymentFailed" : null),
+      ...(pix ? { pix: { ...pix, qr: qrDrawing(pix.payload) } } : {}),
     },
     { headers: PRIVATE },
   );

@@ -129,6 +129,10 @@ export interface BasketProvider {
    */
   paymentProviderType: "CREDIT_CARD" | "PAYPAL" | "WALLET" | "ZERO_BALANCE";
   /**
+   * How the viewer pays with it, set by the platform's adapter for the provider: CARD (a card entered on the checkout's own page), HOSTED_CARD (the provider's hosted payment page: card, recurring Bancontact or recurring iDEAL), BANK (a bank's hosted page), PAYPAL (a wallet approval), MOBILE (a mobile payment confirmed with a one-time code), PIX (a Pix QR code, paid in the viewer's banking app), NONE (nothing to pay).
+   */
+  method?: "CARD" | "HOSTED_CARD" | "BANK" | "PAYPAL" | "MOBILE" | "PIX" | "NONE";
+  /**
    * How the checkout groups it.
    */
   paymentProviderGroupType?: string;

@@ -53,20 +53,37 @@ export interface Order {
    */
   completedAt?: string;
   /**
-   * Where the viewer must go while the order is PENDING (a provider's challenge page, on this site).
+   * What the viewer must do while the order is PENDING: go to a provider's page (`redirectUrl`, a path on this site), or pay a Pix code (`pix`).
    */
   action?: {
     /**
      * A path on this site.
      */
-    redirectUrl: string;
+    redirectUrl?: string;
+    /**
+     * A Pix charge: the code the viewer's banking app reads (as a QR code, or pasted), until when it can be paid, and the sandbox's page that pays it.
+     */
+    pix?: {
+      /**
+       * The BR Code (EMV) payload, the QR code's content and the copy-and-paste code.
+       */
+      payload: string;
+      /**
+       * When the charge lapses.
+       */
+      expiresAt: string;
+      /**
+       * The sandbox payer's page for this charge (a path on this site), standing in for the viewer's banking app.
+       */
+      payUrl: string;
+    };
   };
   /**
    * Why a FAILED order failed.
    */
   failure?: {
     /**
-     * CARD_DECLINED, PAYMENT_NETWORK_ERROR or AUTHENTICATION_FAILED.
+     * CARD_DECLINED, PAYMENT_NETWORK_ERROR, AUTHENTICATION_FAILED, PAYMENT_CANCELLED or PAYMENT_EXPIRED.
      */
     code: string;
     /**
@@ -75,21 +92,21 @@ export interface Order {
     label: string;
   };
   /**
-   * The card it was paid with: never its number or security code.
+   * What it was paid with: a card's brand, last four digits and expiry (never its number or security code), or another method's name.
    */
   paymentMethod?: {
     /**
-     * Visa, Mastercard, Amex or Card.
+     * Visa, Mastercard, Amex or Card; else the method: PayPal, Pix, GCash, Bancontact, iDEAL, Bank.
      */
     brand: string;
     /**
      * The number's last four digits.
      */
-    last4: string;
+    last4?: string;
     /**
      * MM/YY.
      */
-    expiry: string;
+    expiry?: string;
   };
 }
 /**

@@ -23,7 +23,7 @@ import { ApiError, errorJson } from "./errors.ts";
 import { init } from "./init.ts";
 import { basket } from "./basket.ts";
 import { orders, paymentNotifications } from "./orders.ts";
-import { sandboxAcquirer } from "../sandbox-acquirer/challenge.ts";
+import { sandboxAcquirer } from "../sandbox-acquirer/pages.ts";
 import { locales } from "./locales.ts";
 import { pages } from "./pages.ts";
 import { playback } from "./playback.ts";

@@ -9,7 +9,7 @@ import {
   type TaxRules,
 } from "../commerce/basket.ts";
 import { OrderRefused, orderView, placeOrder } from "../commerce/orders.ts";
-import { paymentAdapter } from "../commerce/payment-adapters.ts";
+import { chargesIn, paymentAdapter } from "../commerce/payment-adapters.ts";
 import { findVoucher } from "../commerce/voucher-store.ts";
 import { safeRedirectPath } from "../../contract/safe-path.ts";
 import { readTerritory } from "../playback/access.ts";
@@ -153,13 +153,29 @@ async function viewerBasket(
       ...(voucher ? { voucher } : {}),
       trialsUsed: held.length > 0 ? [licence.id] : [],
     });
-    return { licence, basket, user };
+    return { licence, basket: withMethods(basket), user };
   } catch (error) {
     if (error instanceof BasketError && error.code === "VOUCHER_REFUSED") {
       throw new ApiError(409, "INVALID_VOUCHER", `The voucher does not apply (${error.refusal})`);
     }
     throw error;
   }
+}
+
+/**
+ * The basket's providers as this platform can pay with them: each with its adapter's method,
+ * and only those that charge the basket's currency (Pix takes reais only).
+ */
+function withMethods(basket: Basket): Basket {
+  return {
+    ...basket,
+    availablePaymentProviders: basket.availablePaymentProviders.flatMap((provider) => {
+      const adapter = paymentAdapter(provider.name);
+      return adapter && chargesIn(adapter, basket.currency)
+        ? [{ ...provider, method: adapter.method }]
+        : [];
+    }),
+  };
 }
 
 function licenceOf(c: Context<PlatformEnv>, id: string) {

@@ -28,9 +28,21 @@ async function ownOrder(c: Context<PlatformEnv>) {
 
 /** `GET /v4/orders/{orderId}`. */
 orders.get("/:orderId", async (c) => {
-  const order = await ownOrder(c);
+  let order = await ownOrder(c);
+  const { db } = c.get("store");
+  const now = new Date();
+  // A Pix charge nobody paid in time lapses: the order fails and gives its voucher back.
+  if (order.status === "PENDING" && order.pixCharge && new Date(order.pixCharge.expiresAt) < now) {
+    const realm = c.get("realm");
+    order =
+      (await settleOrder(
+        db,
+        { order: order.id, realm: realm.name, outcome: "failed", failure: "PAYMENT_EXPIRED" },
+        { now, licences: realm.licences, realmName: realmName(realm), wording: realm },
+      )) ?? order;
+  }
   c.header("Cache-Control", "private, no-store");
-  return c.json(await orderView(c.get("store").db, order));
+  return c.json(await orderView(db, order));
 });
 
 /**
@@ -83,6 +95,7 @@ paymentNotifications.post("/:provider", async (c) => {
     licences: realm.licences,
     realmName: realmName(realm),
     wording: realm,
+    provider: adapter.name,
   });
   if (!settled) throw notFound("Order");
   return c.json({ orderId: settled.id, status: settled.status });

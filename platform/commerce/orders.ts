@@ -109,6 +109,7 @@ export async function placeOrder(
     const payment = await adapter.createPayment({
       id,
       realm,
+      merchant: request.realmName,
       basket: request.basket,
       card: request.card,
       returnUrl: request.returnUrl,
@@ -129,7 +130,11 @@ export async function placeOrder(
     if (payment.status === "PENDING") {
       const [pending] = await tx
         .update(t.orders)
-        .set({ actionUrl: payment.redirectUrl, paymentMethod: method })
+        .set({
+          actionUrl: "redirectUrl" in payment ? payment.redirectUrl : null,
+          pixCharge: "pix" in payment ? payment.pix : null,
+          paymentMethod: method,
+        })
         .where(eq(t.orders.id, id))
         .returning();
       return pending!;
@@ -156,7 +161,7 @@ async function fulfil(
 ): Promise<OrderRow> {
   const [completed] = await db
     .update(t.orders)
-    .set({ status: "COMPLETED", completedAt: request.now, actionUrl: null })
+    .set({ status: "COMPLETED", completedAt: request.now, actionUrl: null, pixCharge: null })
     .where(and(eq(t.orders.id, id), eq(t.orders.status, "PENDING")))
     .returning();
   if (!completed) return (await findOrderById(db, request.realm, id))!;
@@ -195,6 +200,8 @@ export async function settleOrder(
     licences: Licence[];
     realmName: string;
     wording?: RealmWording;
+    /** The provider the word came from, when it came server to server: only its own orders. */
+    provider?: string;
   },
 ): Promise<OrderRow | undefined> {
   return db.transaction(async (tx) => {
@@ -204,12 +211,20 @@ export async function settleOrder(
       .from(t.orders)
       .where(and(eq(t.orders.id, verdict.order), eq(t.orders.realm, verdict.realm)))
       .for("update");
-    if (!order || order.status !== "PENDING") return order;
+    if (!order) return undefined;
+    if (context.provider !== undefined && order.provider !== context.provider) return undefined;
+    if (order.status !== "PENDING") return order;
     if (verdict.outcome === "failed") {
       await releaseRedemptions(txDb, order.id);
       const [failed] = await tx
         .update(t.orders)
-        .set({ status: "FAILED", failureCode: "AUTHENTICATION_FAILED", actionUrl: null })
+        .set({
+          status: "FAILED",
+          failureCode: verdict.failure ?? "AUTHENTICATION_FAILED",
+          actionUrl: null,
+          pixCharge: null,
+          ...(verdict.method ? { paymentMethod: verdict.method } : {}),
+        })
         .where(and(eq(t.orders.id, order.id), eq(t.orders.status, "PENDING")))
         .returning();
       return failed ?? order;
@@ -220,6 +235,12 @@ export async function settleOrder(
       .from(t.users)
       .where(eq(t.users.id, order.userId));
     if (!licence || !user) throw new Error(`order ${order.id} names what no longer exists`);
+    if (verdict.method) {
+      await tx
+        .update(t.orders)
+        .set({ paymentMethod: verdict.method })
+        .where(eq(t.orders.id, order.id));
+    }
     return fulfil(txDb, order.id, {
       realm: order.realm,
       user,
@@ -312,7 +333,9 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
     basket: order.basket,
     ...(order.status === "PENDING" && order.actionUrl
       ? { action: { redirectUrl: order.actionUrl } }
-      : {}),
+      : order.status === "PENDING" && order.pixCharge
+        ? { action: { pix: order.pixCharge } }
+        : {}),
     ...(order.status === "FAILED"
       ? {
           failure: {

@@ -7,17 +7,48 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * under a key derived from the platform's secret for this one purpose, so no other signed
  * thing (a media URL) can pass for one.
  */
+/** Why a payment failed, as the order says (each has its label in contract/errors.ts). */
+export type PaymentFailure =
+  | "CARD_DECLINED"
+  | "PAYMENT_NETWORK_ERROR"
+  | "AUTHENTICATION_FAILED"
+  | "PAYMENT_CANCELLED"
+  | "PAYMENT_EXPIRED";
+
+/** What an order was paid with: a card's brand, last four and expiry, or a method's name. */
+export interface PaymentMethodSummary {
+  brand: string;
+  last4?: string;
+  expiry?: string;
+}
+
 export interface PaymentResult {
   order: string;
   realm: string;
   outcome: "succeeded" | "failed";
+  /** Why, when it failed (else the authentication failed). */
+  failure?: PaymentFailure;
+  /** What the viewer paid with on the provider's page. */
+  method?: PaymentMethodSummary;
   /** Unix seconds after which it is refused. */
   exp: number;
 }
 
-export interface ChallengeTicket {
+/**
+ * Which page of the sandbox acquirer a ticket opens: a card's 3-D Secure challenge, the second
+ * card provider's hosted payment page, a Georgian bank's page, a wallet's approval, a mobile
+ * payment's one-time code, or the banking app that pays a Pix charge.
+ */
+export type SandboxFlow = "challenge" | "hosted" | "bank" | "wallet" | "mobile" | "pix";
+
+export interface SandboxTicket {
   order: string;
   realm: string;
+  /** The provider whose notification endpoint hears the outcome. */
+  provider: string;
+  flow: SandboxFlow;
+  /** Whom the viewer pays, as the provider's page names them. */
+  merchant: string;
   returnUrl: string;
   amount: number;
   scale: number;

@@ -211,6 +211,78 @@ test.describe("checkout", () => {
     expect(await playable(baseURL!, "liga", account, video.id)).toBe(true);
   });
 
+  test("arena: a PayPal approval pays on its own page; a cancelled approval can be tried again", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const account = await freshAccount(baseURL!, "arena");
+    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+    await page.goto(
+      "/realm/arena/purchase?licence=FIGHT_PASS_ANNUAL&country=IE&postalCode=D02+X285&step=2",
+    );
+    await hydrated(page);
+    await expect(page.getByRole("heading", { name: "Payment method" })).toBeVisible();
+    await page.getByRole("radio", { name: "PayPal" }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    // No card to enter here: the address is the last step, shown with the button that pays.
+    await expect(page.getByRole("heading", { name: "Billing address" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Change address" })).toBeVisible();
+    await expectClean(page);
+    const pay = page.getByRole("button", { name: /^(Pay |Start subscription)/ });
+    await pay.click();
+    await expect(page).toHaveURL(/\/sandbox-acquirer\/pay\?ticket=/);
+    await expectClean(page);
+    await page.getByRole("button", { name: /^Cancel and return/ }).click();
+    await expect(page.getByRole("heading", { name: "Payment not completed" })).toBeVisible();
+    await expect(page.getByRole("alert")).toContainText("You cancelled the payment");
+    const video = await licensedVideo(baseURL!, "arena");
+    expect(await playable(baseURL!, "arena", account, video.id)).toBe(false);
+    await page.getByRole("link", { name: "Try again" }).click();
+    await pay.click();
+    await page.getByRole("button", { name: "Approve payment" }).click();
+    await expect(page.getByRole("heading", { name: "You are subscribed" })).toBeVisible();
+    await expect(page.locator(".order-details")).toContainText("PayPal");
+    expect(await playable(baseURL!, "arena", account, video.id)).toBe(true);
+  });
+
+  test("liga: a Pix QR code is paid from the banking app, and the checkout moves on by itself", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const account = await freshAccount(baseURL!, "liga");
+    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+    await page.goto(
+      "/realm/liga/purchase?licence=LIGA_FINAL_PASS&country=BR&postalCode=01310-100&step=2",
+    );
+    await hydrated(page);
+    await page.getByRole("radio", { name: "Pix" }).check();
+    await page.getByRole("button", { name: /Continuar|Continue/ }).click();
+    await page.getByRole("button", { name: /^(Pagar|Pay) / }).click();
+    await expect(page.getByRole("heading", { name: /Pagar com Pix|Pay with Pix/ })).toBeVisible();
+    await expect(page.getByRole("img", { name: /Pix/ })).toBeVisible();
+    await expect(page.getByLabel(/Código Pix|Pix copy-and-paste/)).toHaveValue(
+      /^000201.*6304[0-9A-F]{4}$/,
+    );
+    await expectClean(page);
+    // The banking app is on the viewer's phone: another page pays, and this one notices.
+    const payUrl = await page
+      .getByRole("link", { name: /app do banco de testes|sandbox banking app/ })
+      .getAttribute("href");
+    const phone = await context.newPage();
+    await phone.goto(payUrl!);
+    await phone.getByRole("button", { name: /Pagar com Pix|Pay with Pix/ }).click();
+    await expect(phone.getByRole("status")).toBeVisible();
+    await phone.close();
+    await expect(
+      page.getByRole("heading", { name: /Pagamento confirmado|Payment confirmed/ }),
+    ).toBeVisible();
+    await expect(page.locator(".order-details")).toContainText("Pix");
+    const video = await licensedVideo(baseURL!, "liga");
+    expect(await playable(baseURL!, "liga", account, video.id)).toBe(true);
+  });
+
   test("the same purchase works without JavaScript", async ({ browser, baseURL }) => {
     const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
     const account = await freshAccount(baseURL!, "arena");

@@ -81,7 +81,7 @@ describe("GET /v4/basket", () => {
     const free = await basket(auth, "licence=LIGA_FINAL_PASS&country=PT&voucher=FINAL-GRATIS");
     expect(free.body).toMatchObject({ total: 0, totalDiscount: 499 });
     expect(free.body.availablePaymentProviders).toEqual([
-      { name: "zero-balance", paymentProviderType: "ZERO_BALANCE" },
+      { name: "zero-balance", paymentProviderType: "ZERO_BALANCE", method: "NONE" },
     ]);
   });
 
@@ -206,7 +206,7 @@ describe("POST /v4/basket/pay", () => {
     });
     expect([free.status, free.body.code]).toEqual([409, "PAYMENT_PROVIDER_UNAVAILABLE"]);
     const basketNow = await basket(auth, "licence=LIGA_FINAL_PASS&country=PT");
-    // Liga names PixPay too, which this platform has no adapter for: it is not offered.
+    // Liga names PixPay too, which charges reais only: a basket in euros is not offered it.
     expect(basketNow.body.availablePaymentProviders.map((p: { name: string }) => p.name)).toEqual([
       "Cardstream",
     ]);

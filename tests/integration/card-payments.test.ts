@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { validateBody } from "../../contract/validator.ts";
-import { sandboxVerdict } from "../../platform/commerce/payment-adapters.ts";
-import { verifyPayment, type ChallengeTicket } from "../../platform/commerce/payment-signatures.ts";
+import { sandboxVerdict } from "../../platform/commerce/sandbox-acquirer.ts";
+import { verifyPayment, type SandboxTicket } from "../../platform/commerce/payment-signatures.ts";
 import * as t from "../../platform/store/schema.ts";
 import { accountWithSession } from "../fixtures/accounts.ts";
 import { useSeededPlatform } from "../fixtures/platform.ts";
@@ -57,10 +57,10 @@ const receiptsTo = (email: string) =>
     .where(and(eq(t.outbox.recipient, email), eq(t.outbox.kind, "receipt")));
 
 /** The challenge ticket of a PENDING order's page, as the acquirer reads it. */
-async function ticketOf(redirectUrl: string): Promise<ChallengeTicket> {
+async function ticketOf(redirectUrl: string): Promise<SandboxTicket> {
   const signed = new URL(redirectUrl, "http://x.invalid").searchParams.get("ticket")!;
   const secret = await mediaSecret();
-  return verifyPayment<ChallengeTicket>(secret, "sandbox-ticket", signed, Date.now() / 1000)!;
+  return verifyPayment<SandboxTicket>(secret, "sandbox-ticket", signed, Date.now() / 1000)!;
 }
 
 const notify = (signed: string) =>

@@ -30,6 +30,23 @@ const PROVIDER_LABELS: Record<BasketProvider["paymentProviderType"], string> = {
   ZERO_BALANCE: "paymentMethodNothingToPay",
 };
 
+/** Label of the way a provider takes the payment, which says more than its kind. */
+const METHOD_LABELS: Record<NonNullable<BasketProvider["method"]>, string> = {
+  CARD: "paymentMethodCard",
+  HOSTED_CARD: "paymentMethodHostedCard",
+  BANK: "paymentMethodBank",
+  PAYPAL: "paymentMethodPaypal",
+  MOBILE: "paymentMethodMobile",
+  PIX: "paymentMethodPix",
+  NONE: "paymentMethodNothingToPay",
+};
+
+function providerLabel(provider: BasketProvider): string {
+  return provider.method
+    ? METHOD_LABELS[provider.method]
+    : PROVIDER_LABELS[provider.paymentProviderType];
+}
+
 /** The hidden fields that carry the rest of the checkout through one step's form. */
 function Carried({
   query,
@@ -237,21 +254,58 @@ function PaymentMethodStep({ view, outcome }: { view: CheckoutView; outcome?: Pa
       choices={view.providers.map((provider) => ({
         value: provider.name,
         chosen: provider.name === view.provider?.name,
-        content: (
-          <span className="checkout-choice-name">
-            {t(PROVIDER_LABELS[provider.paymentProviderType])}
-          </span>
-        ),
+        content: <span className="checkout-choice-name">{t(providerLabel(provider))}</span>,
       }))}
     />
   );
 }
 
-function AddressStep({ view }: { view: CheckoutView }) {
+/** The pay button's words: the amount due now, or the subscription's start after a trial. */
+function payLabel(t: ReturnType<typeof useT>, locale: string | undefined, view: CheckoutView) {
+  const basket = view.basket;
+  return basket && basket.total > 0
+    ? t("payAmount", {
+        amount: formatMoney(locale, {
+          amount: basket.total,
+          scale: basket.scale,
+          currency: basket.currency,
+        }),
+      })
+    : t("startSubscription");
+}
+
+/**
+ * The address entered, when it is the last step (a provider with a page of its own takes the
+ * card or approval there): it is shown with the way to change it, and the button that pays.
+ */
+function AddressThenPay({ view, outcome }: { view: CheckoutView; outcome?: PayOutcome }) {
+  const t = useT();
+  const locale = useRootData()?.locale;
+  return (
+    <StepFrame view={view} title={t("checkoutStepBillingAddress")}>
+      <dl className="checkout-lines">
+        <div>
+          <dt>{t("country")}</dt>
+          <dd>{regionName(locale, view.query.country!)}</dd>
+        </div>
+        <div>
+          <dt>{t("postalCode")}</dt>
+          <dd>{view.query.postalCode}</dd>
+        </div>
+      </dl>
+      <Link to={view.hrefs.changeAddress}>{t("changeAddress")}</Link>
+      <PayForm view={view} outcome={outcome} label={payLabel(t, locale, view)} />
+    </StepFrame>
+  );
+}
+
+function AddressStep({ view, outcome }: { view: CheckoutView; outcome?: PayOutcome }) {
   const t = useT();
   const locale = useRootData()?.locale;
   const id = useId();
   const next = stepAfter(view.steps, CHECKOUT_STEPS.ADD_BILLING_ADDRESS);
+  if (next === undefined && view.addressDone)
+    return <AddressThenPay view={view} outcome={outcome} />;
   const countries = [...view.countries].sort((a, b) =>
     regionName(locale, a).localeCompare(regionName(locale, b), locale),
   );
@@ -300,17 +354,9 @@ function AddressStep({ view }: { view: CheckoutView }) {
 function CardStep({ view, outcome }: { view: CheckoutView; outcome?: PayOutcome }) {
   const t = useT();
   const locale = useRootData()?.locale;
-  const basket = view.basket;
-  const amount = basket
-    ? formatMoney(locale, { amount: basket.total, scale: basket.scale, currency: basket.currency })
-    : "";
   return (
     <StepFrame view={view} title={t("checkoutStepCard")}>
-      <PayForm
-        view={view}
-        outcome={outcome}
-        label={basket && basket.total > 0 ? t("payAmount", { amount }) : t("startSubscription")}
-      >
+      <PayForm view={view} outcome={outcome} label={payLabel(t, locale, view)}>
         <TextField
           name="holder"
           label={t("cardHolder")}
@@ -423,7 +469,7 @@ function CurrentStep({ view, outcome }: { view: CheckoutView; outcome?: PayOutco
     case CHECKOUT_STEPS.SELECT_PAYMENT_METHOD:
       return <PaymentMethodStep view={view} outcome={outcome} />;
     case CHECKOUT_STEPS.ADD_BILLING_ADDRESS:
-      return <AddressStep view={view} />;
+      return <AddressStep view={view} outcome={outcome} />;
     case CHECKOUT_STEPS.ADD_CARD:
       return <CardStep view={view} outcome={outcome} />;
     default:

@@ -1,8 +1,9 @@
 import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useId, useState } from "react";
 import { useT } from "../../i18n/i18n.ts";
 import { FormMessage } from "../../identity/ui/fields.tsx";
 import { useRootData } from "../../realm/use-root-data.ts";
+import { useHydrated } from "../../ui/client-state.tsx";
 import { dateTimeFormat } from "../../ui/intl.ts";
 import { formatMoney, trialDate } from "../money.ts";
 import type { OrderView } from "../order.server.ts";
@@ -60,10 +61,12 @@ function OrderDetails({ view }: { view: OrderView }) {
         <div>
           <dt>{t("orderPaymentMethod")}</dt>
           <dd>
-            {t("cardEnding", {
-              brand: order.paymentMethod.brand,
-              last4: order.paymentMethod.last4,
-            })}
+            {order.paymentMethod.last4
+              ? t("cardEnding", {
+                  brand: order.paymentMethod.brand,
+                  last4: order.paymentMethod.last4,
+                })
+              : order.paymentMethod.brand}
           </dd>
         </div>
       ) : null}
@@ -72,6 +75,77 @@ function OrderDetails({ view }: { view: OrderView }) {
         <dd className="order-id">{order.orderId}</dd>
       </div>
     </dl>
+  );
+}
+
+/** Copies the Pix code; offered once the page runs script, as nothing else could copy. */
+function CopyButton({ text }: { text: string }) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  if (!hydrated) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          void navigator.clipboard?.writeText(text).then(() => setCopied(true));
+        }}
+      >
+        {t("pixCopy")}
+      </button>
+      <span role="status">{copied ? t("pixCopied") : ""}</span>
+    </>
+  );
+}
+
+/**
+ * A Pix charge waiting to be paid: its QR code for the banking app, the same code to copy, the
+ * time it lapses, and (this being the sandbox) the page that pays it. The page looks again
+ * every two seconds and moves on by itself once the bank says it was paid.
+ */
+function PixCharge({ view }: { view: OrderView }) {
+  const t = useT();
+  const locale = useRootData()?.locale;
+  const codeId = useId();
+  const location = useLocation();
+  const pix = view.pix!;
+  const basket = view.order!.basket;
+  const amount = formatMoney(locale, {
+    amount: basket.firstCharge ? basket.firstCharge.total : basket.total,
+    scale: basket.scale,
+    currency: basket.currency,
+  });
+  const time = dateTimeFormat(locale, { timeStyle: "short" }).format(new Date(pix.expiresAt));
+  return (
+    <div className="pix-charge">
+      <p>{t("pixText")}</p>
+      <svg
+        className="pix-qr"
+        role="img"
+        aria-label={t("pixQrLabel", { amount })}
+        viewBox={`0 0 ${pix.qr.size} ${pix.qr.size}`}
+        shapeRendering="crispEdges"
+      >
+        <rect width={pix.qr.size} height={pix.qr.size} fill="#fff" />
+        <path d={pix.qr.path} fill="#000" />
+      </svg>
+      <label htmlFor={codeId}>{t("pixCode")}</label>
+      <div className="pix-code">
+        <input id={codeId} readOnly value={pix.payload} onFocus={(e) => e.target.select()} />
+        <CopyButton text={pix.payload} />
+      </div>
+      <p role="status">{t("pixExpires", { time })}</p>
+      <div className="checkout-actions">
+        <a className="button button-primary" href={pix.payUrl}>
+          {t("pixOpenSandboxBank")}
+        </a>
+        <Link className="button" to={`${location.pathname}${location.search}`} reloadDocument>
+          {t("checkAgain")}
+        </Link>
+      </div>
+    </div>
   );
 }
 
@@ -91,7 +165,9 @@ export function OrderScreen() {
         ? t("subscriptionConfirmed")
         : t("paymentConfirmed")
       : view.state === "pending"
-        ? t("paymentPending")
+        ? view.pix
+          ? t("pixTitle")
+          : t("paymentPending")
         : view.state === "failed"
           ? t("paymentNotCompleted")
           : t("checkoutTitle");
@@ -110,6 +186,8 @@ export function OrderScreen() {
             {t("startWatching")}
           </Link>
         </>
+      ) : view.state === "pending" && view.pix ? (
+        <PixCharge view={view} />
       ) : view.state === "pending" ? (
         <>
           <p role="status">{t("paymentPendingText")}</p>

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { Basket } from "../../../contract/generated/basket.ts";
+import type { Order } from "../../../contract/generated/order.ts";
 import type { VoucherRule } from "../../../schemas/generated/voucher-rule.ts";
 import { createdAt } from "./columns.ts";
 import { users } from "./identity.ts";
@@ -87,16 +88,14 @@ export const orders = pgTable(
     /** PENDING while a provider works on it, COMPLETED once paid and granted, FAILED. */
     status: text("status").notNull(),
     basket: jsonb("basket").$type<Basket>().notNull(),
-    /** The card's brand, last four digits and expiry: never its number or security code. */
-    paymentMethod: jsonb("payment_method").$type<{
-      brand: string;
-      last4: string;
-      expiry: string;
-    }>(),
-    /** Why a FAILED order failed (CARD_DECLINED, PAYMENT_NETWORK_ERROR, AUTHENTICATION_FAILED). */
+    /** A card's brand, last four digits and expiry (never its number or security code), or a method's name. */
+    paymentMethod: jsonb("payment_method").$type<NonNullable<Order["paymentMethod"]>>(),
+    /** Why a FAILED order failed (a PaymentFailure: CARD_DECLINED, PAYMENT_CANCELLED, ...). */
     failureCode: text("failure_code"),
-    /** Where the viewer goes while the provider waits for them (a challenge page). */
+    /** Where the viewer goes while the provider waits for them (a challenge, a hosted page). */
     actionUrl: text("action_url"),
+    /** The Pix charge the viewer pays from their banking app while the order waits. */
+    pixCharge: jsonb("pix_charge").$type<NonNullable<NonNullable<Order["action"]>["pix"]>>(),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },

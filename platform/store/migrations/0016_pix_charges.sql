@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "pix_charge" jsonb;
