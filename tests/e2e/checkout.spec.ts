@@ -283,6 +283,35 @@ test.describe("checkout", () => {
     expect(await playable(baseURL!, "liga", account, video.id)).toBe(true);
   });
 
+  test("liga: a partner's licence link gives its pass once; a wrong code says so", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const link = "/realm/liga/licence/redirect?code=final-gratis&extraParams=partner%3Dtelco";
+    const confirmed = (on: Page) =>
+      on.getByRole("heading", { name: /Pagamento confirmado|Payment confirmed/ });
+
+    const account = await freshAccount(baseURL!, "liga");
+    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+    await page.goto(link);
+    await expect(confirmed(page)).toBeVisible();
+    const video = await licensedVideo(baseURL!, "liga");
+    expect(await playable(baseURL!, "liga", account, video.id)).toBe(true);
+    // Following the link again is the same order, not a second one.
+    const first = page.url();
+    await page.goto(link);
+    await expect(confirmed(page)).toBeVisible();
+    expect(page.url()).toBe(first);
+
+    await page.goto("/realm/liga/licence/redirect?code=NOPE-123");
+    await expect(
+      page.getByRole("heading", { name: /Ativar o seu acesso|Activate your access/ }),
+    ).toBeVisible();
+    await expect(page.getByRole("alert")).toContainText(/não desbloqueia|does not unlock/);
+    await expectClean(page);
+  });
+
   test("the same purchase works without JavaScript", async ({ browser, baseURL }) => {
     const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
     const account = await freshAccount(baseURL!, "arena");
