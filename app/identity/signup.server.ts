@@ -9,6 +9,7 @@ import {
 } from "../../contract/signup-fields.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { routeHref } from "../realm/routes.ts";
+import { realmLicences } from "../realm/shell.server.ts";
 import { firstProblem } from "./credentials.ts";
 import { consentInput } from "./signup-consents.ts";
 import { afterSignIn, identityCall, type FormOutcome } from "./session-actions.server.ts";
@@ -24,9 +25,14 @@ export async function signupLoader(args: LoaderFunctionArgs) {
   if (SIGNED_IN.has(viewer.role)) throw redirect(afterSignIn(realmRequest, from).split("#")[0]!);
   const settings = shell.settings as RealmSettings;
   const provider = signupProvider(settings);
+  // What the realm sells, for realms that show it beside the form (`showLicencesOnSignup`).
+  const licences = settings.showLicencesOnSignup
+    ? await realmLicences(args.request, args.context, realmRequest.realm, viewer)
+    : [];
   return data(
     {
       from,
+      licences,
       consents: signupConsentFields(settings),
       fields: orderedFields(provider).map((field) => ({
         ...field,

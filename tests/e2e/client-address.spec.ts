@@ -1,7 +1,7 @@
 import { test, expect } from "@playwright/test";
 import en from "../../contract/locales/en.json" with { type: "json" };
 import { DEMO_KEYS } from "../fixtures/secrets.ts";
-import { freshDataDir, removeDir, ServerProcess } from "./server-process.ts";
+import { seededDataDir, removeDir, ServerProcess } from "./server-process.ts";
 
 /** Recovery emails allowed per client address and hour; the next is refused. */
 const LIMIT = 10;
@@ -63,7 +63,7 @@ test.describe("behind a proxy of our own (TRUST_PROXY=1)", () => {
   test.describe.configure({ timeout: 180_000 });
 
   test("the web app counts each viewer by the address the proxy saw", async () => {
-    const dataDir = await freshDataDir();
+    const dataDir = await seededDataDir();
     const server = await ServerProcess.start({
       DATA_DIR: dataDir,
       LOG_REQUESTS: "false",
@@ -78,7 +78,7 @@ test.describe("behind a proxy of our own (TRUST_PROXY=1)", () => {
   });
 
   test("a web tier vouches for each viewer's address to its platform, and callers cannot", async () => {
-    const dataDir = await freshDataDir();
+    const dataDir = await seededDataDir();
     // Both share the session secret (ServerProcess gives every process the same one).
     const platform = await ServerProcess.start({ DATA_DIR: dataDir, LOG_REQUESTS: "false" });
     const web = await ServerProcess.start({

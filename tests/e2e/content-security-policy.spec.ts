@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO_KEYS } from "../fixtures/secrets.ts";
 import { expect, test } from "./fixtures.ts";
-import { freshDataDir, removeDir, ServerProcess } from "./server-process.ts";
+import { seededDataDir, removeDir, ServerProcess } from "./server-process.ts";
 import { signInWithPassword } from "./signed-in.ts";
 
 type Realm = keyof typeof DEMO_KEYS;
@@ -109,7 +109,7 @@ test("a script injected into a page is refused, and the browser's report is logg
 }) => {
   test.setTimeout(180_000);
   // A server of its own, whose log this test reads.
-  const dataDir = await freshDataDir();
+  const dataDir = await seededDataDir();
   const server = await ServerProcess.start({ DATA_DIR: dataDir, LOG_REQUESTS: "true" });
   try {
     await visit(page, `${server.url}/disconnected`);

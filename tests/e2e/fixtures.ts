@@ -1,7 +1,7 @@
 import { test as base } from "@playwright/test";
 import { TEST_MEDIA_SECRET } from "../fixtures/secrets.ts";
 import { seenViolations, watchEveryContext, type SeenViolation } from "./csp-watch.ts";
-import { freshDataDir, removeDir, ServerProcess } from "./server-process.ts";
+import { seededDataDir, removeDir, ServerProcess } from "./server-process.ts";
 
 /** The trusted header the test server reads the edge's VPN verdict from (VPN_HEADER). */
 export const VPN_HEADER = "X-Edge-Vpn";
@@ -22,7 +22,7 @@ export const test = base.extend<
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const dataDir = await freshDataDir();
+      const dataDir = await seededDataDir();
       const server = await ServerProcess.start({
         DATA_DIR: dataDir,
         LOG_REQUESTS: "false",

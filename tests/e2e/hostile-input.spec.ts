@@ -12,7 +12,7 @@ import {
   type Endpoint,
 } from "../fixtures/hostile-input.ts";
 import { MiB, MOST_WRITTEN_OF_REFUSED, upload } from "../fixtures/uploads.ts";
-import { freshDataDir, removeDir, repoRoot, ServerProcess } from "./server-process.ts";
+import { seededDataDir, removeDir, repoRoot, ServerProcess } from "./server-process.ts";
 import { tokenFor } from "./signed-in.ts";
 
 /** A session cookie as sign-in sets it, for a viewer of `realm` with `role`. */
@@ -34,7 +34,7 @@ let server: ServerProcess;
 let dataDir: string;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = await freshDataDir();
+  dataDir = await seededDataDir();
   server = await ServerProcess.start({ DATA_DIR: dataDir, LOG_REQUESTS: "false" });
 });
 test.afterAll(async () => {

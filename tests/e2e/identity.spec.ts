@@ -202,6 +202,8 @@ test.describe("sign-in page", () => {
 test.describe("sign-up", () => {
   test("liga: the provider's fields and rules, then signed in", async ({ page }) => {
     await page.goto("/realm/liga/signup");
+    // Liga does not show its plans there.
+    await expect(page.getByRole("complementary")).toHaveCount(0);
     await hydrated(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign up");
     // Errors appear after leaving a field.
@@ -228,6 +230,11 @@ test.describe("sign-up", () => {
   }) => {
     await page.goto("/realm/arena/signup");
     await hydrated(page);
+    // Arena shows what it sells beside the form (showLicencesOnSignup).
+    const plans = page.getByRole("complementary", { name: "Plans on offer" });
+    await expect(plans.getByRole("listitem")).toHaveCount(2);
+    await expect(plans).toContainText("Fight Pass Monthly");
+    await expect(plans).toContainText(/€\d+\.\d{2} a month/);
     await page.getByRole("textbox", { name: "Email", exact: true }).fill("e2e.joiner@arena.test");
     await passwordField(page).fill("secret-12");
     await page.getByLabel("Full name").fill("E2E Joiner");

@@ -1,7 +1,7 @@
 import * as t from "../../platform/store/schema.ts";
 import { openStore } from "../../platform/store/store.ts";
 import { expect, test } from "./fixtures.ts";
-import { freshDataDir, removeDir, ServerProcess } from "./server-process.ts";
+import { seededDataDir, removeDir, ServerProcess } from "./server-process.ts";
 import { signInAs } from "./signed-in.ts";
 
 /** The server's URL under another host name (Chromium resolves *.localhost to this machine). */
@@ -84,7 +84,7 @@ test.describe("realm resolution and routing", () => {
 
   test("marketing referral parameters are stored and removed from the URL", async ({ page }) => {
     test.setTimeout(120_000);
-    const dataDir = await freshDataDir();
+    const dataDir = await seededDataDir();
     try {
       const server = await ServerProcess.start({ DATA_DIR: dataDir, LOG_REQUESTS: "false" });
       await page.goto(

@@ -1,11 +1,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { TEST_SESSION_SECRET, TEST_TOKEN_SECRET } from "../fixtures/secrets.ts";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
+
+/** The demo realms seeded once per run (global-setup.ts), which `seededDataDir` copies. */
+export const STORE_TEMPLATE = path.join(repoRoot, "test-results", "e2e-store-template");
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,8 +22,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** An empty data folder: a server started on it migrates and seeds the demo realms itself. */
 export async function freshDataDir(): Promise<string> {
   return mkdtemp(path.join(os.tmpdir(), "streaming-e2e-"));
+}
+
+/**
+ * A data folder holding the demo realms as seeded at the start of the run (global-setup.ts),
+ * for a server whose test is not about migrating or seeding: it starts several seconds sooner.
+ */
+export async function seededDataDir(): Promise<string> {
+  const dir = await freshDataDir();
+  await cp(STORE_TEMPLATE, dir, { recursive: true });
+  return dir;
 }
 
 /** The built production server as a child process, on its own port and data folder. */

@@ -1,4 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { Licence } from "../../../schemas/generated/licence.ts";
+import { formatMoney } from "../../checkout/money.ts";
+import { listPrice, pricePeriodLabel } from "../../checkout/ui/SubscriptionSummary.tsx";
 import { useId, useRef, type FormEvent } from "react";
 import { fieldProblem, type SignupField } from "../../../contract/signup-fields.ts";
 import { useT } from "../../i18n/i18n.ts";
@@ -234,6 +237,30 @@ export function SignupScreen() {
       <nav className="auth-links" aria-label={t("otherOptions")}>
         <Link to={page.loginHref}>{t("haveAccountSignIn")}</Link>
       </nav>
+      {page.licences.length > 0 ? <PlansOnOffer licences={page.licences} /> : null}
     </section>
+  );
+}
+
+/** The realm's plans with their prices, beside the form (`showLicencesOnSignup`). */
+function PlansOnOffer({ licences }: { licences: Licence[] }) {
+  const t = useT();
+  const locale = useRootData()?.locale;
+  return (
+    <aside className="signup-plans" aria-labelledby="signup-plans-title">
+      <h2 id="signup-plans-title">{t("signupPlansTitle")}</h2>
+      <ul>
+        {licences.map((licence) => (
+          <li key={licence.id}>
+            <strong>{licence.name}</strong>{" "}
+            <span>
+              {t(pricePeriodLabel(licence), { amount: formatMoney(locale, listPrice(licence)) })}
+            </span>
+            {licence.description ? <p>{licence.description}</p> : null}
+          </li>
+        ))}
+      </ul>
+      <p>{t("signupPlansText")}</p>
+    </aside>
   );
 }
