@@ -6,6 +6,23 @@
 export interface AppEventMap {
   /** A search was run (the page's form, or the overlay once typing settles). */
   searchQuery: { keyword: string };
+  /** The checkout showed the plans on offer (subscription view). */
+  subscriptionView: { skus: string[] };
+  /** The checkout went on with a plan (select): chosen, or named by the link that opened it. */
+  subscriptionSelect: { sku: string };
+  /** The viewer pressed pay (purchase started). */
+  purchaseStarted: { sku: string; provider: string; promotionCode?: string };
+  /** An order completed: sent once per order, however often its confirmation is shown. */
+  purchaseCompleted: {
+    sku: string;
+    orderId: string;
+    subscription: boolean;
+    promotionCode?: string;
+    /** What was charged now, in minor units of `currency`. */
+    amount: number;
+    scale: number;
+    currency: string;
+  };
 }
 
 export type AppEventType = keyof AppEventMap;

@@ -51,6 +51,15 @@ test.describe("checkout", () => {
     await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
     const video = await licensedVideo(baseURL!, "arena");
     expect(await playable(baseURL!, "arena", account, video.id)).toBe(false);
+    await page.addInitScript(() => {
+      const seen: { type: string }[] = [];
+      (window as unknown as { seenAppEvents: typeof seen }).seenAppEvents = seen;
+      document.addEventListener("appevent", (event) => seen.push(event.detail));
+    });
+    const appEventsSeen = () =>
+      page.evaluate(
+        () => (window as unknown as { seenAppEvents: Record<string, unknown>[] }).seenAppEvents,
+      );
 
     await page.goto(`/realm/arena/vod/${video.id}`);
     await hydrated(page);
@@ -98,10 +107,31 @@ test.describe("checkout", () => {
 
     await expect(page.getByRole("heading", { name: "You are subscribed" })).toBeVisible();
     await expect(page.getByText("Visa ending 4242")).toBeVisible();
+    // The purchase's analytics events, in order, through the app's typed events.
+    const seen = await appEventsSeen();
+    const types = seen.map((event) => event.type);
+    expect(types.filter((type) => type !== "searchQuery")).toEqual([
+      "subscriptionView",
+      "subscriptionSelect",
+      "purchaseStarted",
+      "purchaseCompleted",
+    ]);
+    expect(seen.at(-1)).toMatchObject({
+      sku: "FIGHT_PASS_MONTHLY",
+      subscription: true,
+      currency: "GBP",
+      orderId: expect.any(String),
+    });
+    expect(seen.find((event) => event.type === "purchaseStarted")).toMatchObject({
+      sku: "FIGHT_PASS_MONTHLY",
+      provider: "Cardstream",
+    });
     await expectClean(page);
-    // A reload of the confirmation charges nothing again.
+    // A reload of the confirmation charges nothing again, and is no second purchase.
     await page.reload();
     await expect(page.getByRole("heading", { name: "You are subscribed" })).toBeVisible();
+    await hydrated(page);
+    expect((await appEventsSeen()).map((event) => event.type)).not.toContain("purchaseCompleted");
     await page.getByRole("link", { name: "Start watching" }).click();
     await expect(page).toHaveURL(new RegExp(`/realm/arena/vod/${video.id}$`));
     await hydrated(page);

@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import type { BasketProvider } from "../../../contract/generated/basket.ts";
+import { appEvents } from "../../analytics/app-events.ts";
 import { useT } from "../../i18n/i18n.ts";
 import { FieldError, FormMessage, TextField } from "../../identity/ui/fields.tsx";
 import { useRootData } from "../../realm/use-root-data.ts";
@@ -422,7 +423,20 @@ function PayForm({
   const id = useId();
   const firstCharge = view.basket?.firstCharge;
   return (
-    <Form method="post" className="checkout-form" noValidate key={outcome?.attempt ?? "first"}>
+    <Form
+      method="post"
+      className="checkout-form"
+      noValidate
+      key={outcome?.attempt ?? "first"}
+      onSubmit={() => {
+        if (!view.licence || !view.provider) return;
+        appEvents.emit("purchaseStarted", {
+          sku: view.licence.id,
+          provider: view.provider.name,
+          ...(view.basket?.voucher ? { promotionCode: view.basket.voucher.code } : {}),
+        });
+      }}
+    >
       <FormMessage label={outcome?.label} requestId={outcome?.requestId} />
       <input type="hidden" name="idempotencyKey" value={view.idempotencyKey} />
       {children}
@@ -478,10 +492,24 @@ function CurrentStep({ view, outcome }: { view: CheckoutView; outcome?: PayOutco
 }
 
 /** `/purchase` and `/pay`: the checkout, one step at a time beside the summary. */
+/** The checkout's analytics events: the plans shown, and the plan it goes on with. */
+function usePlanEvents(view: CheckoutView) {
+  const showsPlans = view.state === "ready" && view.step === CHECKOUT_STEPS.SELECT_LICENCE;
+  const skus = view.licences.map((licence) => licence.id).join(",");
+  useEffect(() => {
+    if (showsPlans) appEvents.emit("subscriptionView", { skus: skus.split(",") });
+  }, [showsPlans, skus]);
+  const sku = showsPlans ? undefined : view.licence?.id;
+  useEffect(() => {
+    if (sku) appEvents.emit("subscriptionSelect", { sku });
+  }, [sku]);
+}
+
 export function CheckoutScreen() {
   const t = useT();
   const view = useLoaderData<typeof checkoutLoader>() as unknown as CheckoutView;
   const outcome = useActionData<typeof checkoutAction>() as PayOutcome | undefined;
+  usePlanEvents(view);
   if (view.state === "empty") {
     return (
       <section className="checkout" aria-labelledby="checkout-title">

@@ -1,5 +1,6 @@
 import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
+import { appEvents } from "../../analytics/app-events.ts";
 import { useT } from "../../i18n/i18n.ts";
 import { FormMessage } from "../../identity/ui/fields.tsx";
 import { useRootData } from "../../realm/use-root-data.ts";
@@ -149,6 +150,39 @@ function PixCharge({ view }: { view: OrderView }) {
   );
 }
 
+/** Where the orders already reported as completed are remembered, for this tab. */
+const REPORTED = "purchase-completed";
+
+/** Reports a completed order once: a reload or a second visit of its confirmation is not news. */
+function usePurchaseCompleted(view: OrderView) {
+  const order = view.state === "completed" ? view.order : null;
+  useEffect(() => {
+    if (!order) return;
+    let reported: string[] = [];
+    try {
+      reported = JSON.parse(sessionStorage.getItem(REPORTED) ?? "[]") as string[];
+    } catch {
+      // Storage unreadable (private mode, a broken value): report, and start afresh.
+    }
+    if (reported.includes(order.orderId)) return;
+    const basket = order.basket;
+    appEvents.emit("purchaseCompleted", {
+      sku: order.licenceId,
+      orderId: order.orderId,
+      subscription: view.kind === "subscription",
+      ...(basket.voucher ? { promotionCode: basket.voucher.code } : {}),
+      amount: basket.total,
+      scale: basket.scale,
+      currency: basket.currency,
+    });
+    try {
+      sessionStorage.setItem(REPORTED, JSON.stringify([...reported, order.orderId].slice(-20)));
+    } catch {
+      // Not remembered: a reload may report it again, which analytics deduplicate by order id.
+    }
+  }, [order, view.kind]);
+}
+
 /**
  * Payment confirmation, subscription confirmation and payment authorization (spec section 2):
  * done, still waiting, or failed with the way back to try again; nothing is charged twice
@@ -159,6 +193,7 @@ export function OrderScreen() {
   const view = useLoaderData() as unknown as OrderView;
   const location = useLocation();
   usePollWhilePending(view.state === "pending");
+  usePurchaseCompleted(view);
   const title =
     view.state === "completed"
       ? view.kind === "subscription"
