@@ -4,6 +4,16 @@ import { expect, test } from "./fixtures.ts";
 
 const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]");
 
+/**
+ * How long the browser may take over arena's proof-of-work before the sign-in goes through. Its
+ * length is random (geometric: three times the mean one time in twenty) and grows with a busy
+ * machine: a CI run with both workers loaded measured 16 s between the challenge and the answer.
+ */
+const PROOF_OF_WORK_MS = 45_000;
+
+// Each test signs in through the challenge at least once.
+test.describe.configure({ timeout: 120_000 });
+
 /** Signs in on the sign-in page, past arena's challenge, as a person would. */
 async function signInAs(page: Page, email: string) {
   await page.goto("/realm/arena/login");
@@ -11,7 +21,7 @@ async function signInAs(page: Page, email: string) {
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.locator('input[name="password"]').fill("demo-pass-1");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/realm\/arena\/home/);
+  await expect(page).toHaveURL(/\/realm\/arena\/home/, { timeout: PROOF_OF_WORK_MS });
 }
 
 test("an admin impersonates a viewer: overlay on every page, then back to the admin", async ({
