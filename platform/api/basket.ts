@@ -147,8 +147,8 @@ async function viewerBasket(
       licences: [licence],
       country,
       taxes: settings.taxes,
-      // Only providers this platform has an adapter for are offered.
-      providers: (settings.paymentProviders ?? []).filter((p) => paymentAdapter(p.name)),
+      // `withMethods` keeps those this platform has an adapter for, in the basket's currency.
+      providers: settings.paymentProviders ?? [],
       now: new Date(),
       ...(voucher ? { voucher } : {}),
       trialsUsed: held.length > 0 ? [licence.id] : [],

@@ -10,6 +10,7 @@ import type { Db } from "../store/store.ts";
 import { decimalString } from "./money.ts";
 import type { CardInput } from "./cards.ts";
 import { paymentAdapter, type PaymentVerdict } from "./payment-adapters.ts";
+import type { PaymentMethodSummary } from "./payment-signatures.ts";
 import { periodStart } from "./periods.ts";
 import { redeemVoucher, releaseRedemptions, type RedemptionRefusal } from "./voucher-store.ts";
 
@@ -139,8 +140,7 @@ export async function placeOrder(
         .returning();
       return pending!;
     }
-    await tx.update(t.orders).set({ paymentMethod: method }).where(eq(t.orders.id, id));
-    return fulfil(tx as unknown as Db, id, request);
+    return fulfil(tx as unknown as Db, id, request, method);
   });
   return placed
     ? { order: placed, created: true }
@@ -158,10 +158,18 @@ async function fulfil(
     OrderRequest,
     "realm" | "user" | "licence" | "basket" | "now" | "realmName" | "wording"
   >,
+  /** What it was paid with, when the provider said. */
+  paymentMethod?: PaymentMethodSummary | null,
 ): Promise<OrderRow> {
   const [completed] = await db
     .update(t.orders)
-    .set({ status: "COMPLETED", completedAt: request.now, actionUrl: null, pixCharge: null })
+    .set({
+      status: "COMPLETED",
+      completedAt: request.now,
+      actionUrl: null,
+      pixCharge: null,
+      ...(paymentMethod ? { paymentMethod } : {}),
+    })
     .where(and(eq(t.orders.id, id), eq(t.orders.status, "PENDING")))
     .returning();
   if (!completed) return (await findOrderById(db, request.realm, id))!;
@@ -235,21 +243,20 @@ export async function settleOrder(
       .from(t.users)
       .where(eq(t.users.id, order.userId));
     if (!licence || !user) throw new Error(`order ${order.id} names what no longer exists`);
-    if (verdict.method) {
-      await tx
-        .update(t.orders)
-        .set({ paymentMethod: verdict.method })
-        .where(eq(t.orders.id, order.id));
-    }
-    return fulfil(txDb, order.id, {
-      realm: order.realm,
-      user,
-      licence,
-      basket: order.basket,
-      now: context.now,
-      realmName: context.realmName,
-      wording: context.wording,
-    });
+    return fulfil(
+      txDb,
+      order.id,
+      {
+        realm: order.realm,
+        user,
+        licence,
+        basket: order.basket,
+        now: context.now,
+        realmName: context.realmName,
+        wording: context.wording,
+      },
+      verdict.method,
+    );
   });
 }
 

@@ -55,6 +55,20 @@ function page(language: string, title: string, body: string): string {
 </html>`;
 }
 
+/**
+ * A sandbox page in the viewer's language: `build` words its title and body with the
+ * translator, and the page is answered with `status`.
+ */
+function viewerPage(
+  c: Context<PlatformEnv>,
+  build: (t: Translate) => { title: string; body: string },
+  status: 200 | 400 | 422 = 200,
+): Response {
+  const language = languageOf(c);
+  const { title, body } = build(translatorFor(language) as Translate);
+  return c.html(page(language, title, body), status);
+}
+
 const hidden = (name: string, value: string) =>
   `<input type="hidden" name="${name}" value="${escapeXml(value)}">`;
 
@@ -82,15 +96,10 @@ function errorText(error: string | undefined): string {
 }
 
 function challengePage({ c, ticket, signed }: PageInput): Response {
-  const language = languageOf(c);
-  const t = translatorFor(language) as Translate;
-  return c.html(
-    page(
-      language,
-      t("challengeTitle"),
-      `<p>${escapeXml(t("challengeText", { amount: amountOf(ticket) }))}</p>${decisionForm(signed, "complete", t("challengeComplete"))}${decisionForm(signed, "fail", t("challengeFail"))}`,
-    ),
-  );
+  return viewerPage(c, (t) => ({
+    title: t("challengeTitle"),
+    body: `<p>${escapeXml(t("challengeText", { amount: amountOf(ticket) }))}</p>${decisionForm(signed, "complete", t("challengeComplete"))}${decisionForm(signed, "fail", t("challengeFail"))}`,
+  }));
 }
 
 function cardFields(t: Translate, card: Partial<CardInput> = {}): string {
@@ -109,18 +118,18 @@ function cardFields(t: Translate, card: Partial<CardInput> = {}): string {
 
 /** The second card provider's hosted payment page: a card, or a recurring mandate. */
 function hostedPage({ c, ticket, signed, error, card }: PageInput): Response {
-  const language = languageOf(c);
-  const t = translatorFor(language) as Translate;
   const merchant = ticket.merchant;
   const amount = amountOf(ticket);
-  const mandate = (decision: string, heading: string) =>
-    `<section aria-labelledby="${decision}-heading"><h2 id="${decision}-heading">${escapeXml(heading)}</h2><p>${escapeXml(t("hostedMandateText", { merchant, amount }))}</p>${decisionForm(signed, decision, t("hostedAuthoriseMandate", { method: heading }))}</section>`;
-  return c.html(
-    page(
-      language,
-      t("hostedTitle"),
-      `<p>${escapeXml(t("sandboxPayTo", { amount, merchant }))}</p><p>${escapeXml(t("sandboxNotice"))}</p>${errorText(error)}<section aria-labelledby="card-heading"><h2 id="card-heading">${escapeXml(t("hostedCardHeading"))}</h2>${decisionForm(signed, "card", t("hostedPay", { amount }), cardFields(t, card))}</section>${mandate("bancontact", "Bancontact")}${mandate("ideal", "iDEAL")}${decisionForm(signed, "cancel", t("sandboxCancel", { merchant }))}`,
-    ),
+  return viewerPage(
+    c,
+    (t) => {
+      const mandate = (decision: string, heading: string) =>
+        `<section aria-labelledby="${decision}-heading"><h2 id="${decision}-heading">${escapeXml(heading)}</h2><p>${escapeXml(t("hostedMandateText", { merchant, amount }))}</p>${decisionForm(signed, decision, t("hostedAuthoriseMandate", { method: heading }))}</section>`;
+      return {
+        title: t("hostedTitle"),
+        body: `<p>${escapeXml(t("sandboxPayTo", { amount, merchant }))}</p><p>${escapeXml(t("sandboxNotice"))}</p>${errorText(error)}<section aria-labelledby="card-heading"><h2 id="card-heading">${escapeXml(t("hostedCardHeading"))}</h2>${decisionForm(signed, "card", t("hostedPay", { amount }), cardFields(t, card))}</section>${mandate("bancontact", "Bancontact")}${mandate("ideal", "iDEAL")}${decisionForm(signed, "cancel", t("sandboxCancel", { merchant }))}`,
+      };
+    },
     error ? 422 : 200,
   );
 }
@@ -143,43 +152,33 @@ function bankPage({ c, ticket, signed }: PageInput): Response {
 }
 
 function walletPage({ c, ticket, signed }: PageInput): Response {
-  const language = languageOf(c);
-  const t = translatorFor(language) as Translate;
   const merchant = ticket.merchant;
-  return c.html(
-    page(
-      language,
-      t("walletTitle"),
-      `<p>${escapeXml(t("walletText", { merchant, amount: amountOf(ticket) }))}</p><p>${escapeXml(t("sandboxNotice"))}</p>${decisionForm(signed, "approve", t("walletApprove"))}${decisionForm(signed, "cancel", t("sandboxCancel", { merchant }))}`,
-    ),
-  );
+  return viewerPage(c, (t) => ({
+    title: t("walletTitle"),
+    body: `<p>${escapeXml(t("walletText", { merchant, amount: amountOf(ticket) }))}</p><p>${escapeXml(t("sandboxNotice"))}</p>${decisionForm(signed, "approve", t("walletApprove"))}${decisionForm(signed, "cancel", t("sandboxCancel", { merchant }))}`,
+  }));
 }
 
 function mobilePage({ c, ticket, signed, secret, error }: PageInput): Response {
-  const language = languageOf(c);
-  const t = translatorFor(language) as Translate;
   const merchant = ticket.merchant;
-  const field = `<p><label for="one-time-code">${escapeXml(t("mobileCodeLabel"))}</label> <input id="one-time-code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" required${error ? ' aria-invalid="true" aria-describedby="code-error"' : ""}></p>`;
-  return c.html(
-    page(
-      language,
-      t("mobileTitle"),
-      `<p>${escapeXml(t("sandboxPayTo", { amount: amountOf(ticket), merchant }))}</p><p>${escapeXml(t("mobileText"))}</p><p>${escapeXml(t("mobileSandboxCode", { code: oneTimeCode(secret, ticket.order) }))}</p>${error ? `<p role="alert" id="code-error">${escapeXml(error)}</p>` : ""}${decisionForm(signed, "confirm", t("mobileConfirm"), field)}${decisionForm(signed, "cancel", t("sandboxCancel", { merchant }))}`,
-    ),
+  return viewerPage(
+    c,
+    (t) => {
+      const field = `<p><label for="one-time-code">${escapeXml(t("mobileCodeLabel"))}</label> <input id="one-time-code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" required${error ? ' aria-invalid="true" aria-describedby="code-error"' : ""}></p>`;
+      return {
+        title: t("mobileTitle"),
+        body: `<p>${escapeXml(t("sandboxPayTo", { amount: amountOf(ticket), merchant }))}</p><p>${escapeXml(t("mobileText"))}</p><p>${escapeXml(t("mobileSandboxCode", { code: oneTimeCode(secret, ticket.order) }))}</p>${error ? `<p role="alert" id="code-error">${escapeXml(error)}</p>` : ""}${decisionForm(signed, "confirm", t("mobileConfirm"), field)}${decisionForm(signed, "cancel", t("sandboxCancel", { merchant }))}`,
+      };
+    },
     error ? 422 : 200,
   );
 }
 
 function pixPage({ c, ticket, signed }: PageInput): Response {
-  const language = languageOf(c);
-  const t = translatorFor(language) as Translate;
-  return c.html(
-    page(
-      language,
-      t("pixBankTitle"),
-      `<p>${escapeXml(t("pixBankText", { amount: amountOf(ticket), merchant: ticket.merchant }))}</p><p>${escapeXml(t("sandboxNotice"))}</p>${decisionForm(signed, "pay", t("pixBankPay"))}`,
-    ),
-  );
+  return viewerPage(c, (t) => ({
+    title: t("pixBankTitle"),
+    body: `<p>${escapeXml(t("pixBankText", { amount: amountOf(ticket), merchant: ticket.merchant }))}</p><p>${escapeXml(t("sandboxNotice"))}</p>${decisionForm(signed, "pay", t("pixBankPay"))}`,
+  }));
 }
 
 const PAGES: Record<SandboxTicket["flow"], (input: PageInput) => Response> = {
@@ -215,14 +214,12 @@ export function sandboxAcquirer(deliver: Deliver) {
   /** Wrong one-time codes per order, counted before each check. */
   const codeAttempts = createCache<string, number>({ max: 10_000 });
 
-  const expired = (c: Context<PlatformEnv>) => {
-    const language = languageOf(c);
-    const t = translatorFor(language);
-    return c.html(
-      page(language, t("challengeTitle"), `<p>${escapeXml(t("challengeExpired"))}</p>`),
+  const expired = (c: Context<PlatformEnv>) =>
+    viewerPage(
+      c,
+      (t) => ({ title: t("challengeTitle"), body: `<p>${escapeXml(t("challengeExpired"))}</p>` }),
       400,
     );
-  };
 
   const show = async (c: Context<PlatformEnv>) => {
     const signed = c.req.query("ticket") ?? "";
@@ -328,15 +325,10 @@ export function sandboxAcquirer(deliver: Deliver) {
     const href = `${back.pathname}${back.search}`;
     if (ticket.flow === "pix") {
       // A banking app is on the viewer's phone: it says it paid, and the checkout notices.
-      const language = languageOf(c);
-      const t = translatorFor(language) as Translate;
-      return c.html(
-        page(
-          language,
-          t("pixBankPaid"),
-          `<p role="status">${escapeXml(t("pixBankPaidText", { merchant: ticket.merchant }))}</p><p><a href="${escapeXml(href)}">${escapeXml(t("sandboxBackTo", { merchant: ticket.merchant }))}</a></p>`,
-        ),
-      );
+      return viewerPage(c, (t) => ({
+        title: t("pixBankPaid"),
+        body: `<p role="status">${escapeXml(t("pixBankPaidText", { merchant: ticket.merchant }))}</p><p><a href="${escapeXml(href)}">${escapeXml(t("sandboxBackTo", { merchant: ticket.merchant }))}</a></p>`,
+      }));
     }
     return c.redirect(href, 303);
   };

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { signIn } from "./signed-in.ts";
@@ -27,6 +27,17 @@ function playable(baseUrl: string, realm: Realm, account: Account, id: number) {
   return watch(baseUrl, realm, account.authorisationToken, `vod/${id}`, 1);
 }
 
+/** A new account of `realm`, signed in in the test's browser context. */
+async function signedInNewAccount(
+  context: BrowserContext,
+  baseUrl: string,
+  realm: Realm,
+): Promise<Account> {
+  const account = await freshAccount(baseUrl, realm);
+  await signIn(context, baseUrl, account.authorisationToken, account.refreshToken);
+  return account;
+}
+
 async function expectClean(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
@@ -47,8 +58,7 @@ test.describe("checkout", () => {
     context,
     baseURL,
   }) => {
-    const account = await freshAccount(baseURL!, "arena");
-    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+    const account = await signedInNewAccount(context, baseURL!, "arena");
     const video = await licensedVideo(baseURL!, "arena");
     expect(await playable(baseURL!, "arena", account, video.id)).toBe(false);
     await page.addInitScript(() => {
@@ -144,8 +154,7 @@ test.describe("checkout", () => {
     context,
     baseURL,
   }) => {
-    const account = await freshAccount(baseURL!, "arena");
-    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+    const account = await signedInNewAccount(context, baseURL!, "arena");
     await page.goto(
       "/realm/arena/purchase?licence=FIGHT_PASS_ANNUAL&provider=Cardstream&country=IE&postalCode=D02+X285&step=4",
     );
@@ -169,8 +178,7 @@ test.describe("checkout", () => {
     context,
     baseURL,
   }) => {
-    const account = await freshAccount(baseURL!, "liga");
-    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+    const account = await signedInNewAccount(context, baseURL!, "liga");
     await page.goto("/realm/liga/purchase?licence=LIGA_MENSAL");
     await hydrated(page);
     // Account first in liga's order, but this viewer has one; the plan is named and the card is
@@ -215,8 +223,7 @@ test.describe("checkout", () => {
     context,
     baseURL,
   }) => {
-    const account = await freshAccount(baseURL!, "liga");
-    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+    const account = await signedInNewAccount(context, baseURL!, "liga");
     await page.goto("/realm/liga/purchase?licence=LIGA_FINAL_PASS&country=BR");
     await hydrated(page);
     const summary = page.getByRole("complementary");
@@ -246,8 +253,7 @@ test.describe("checkout", () => {
     context,
     baseURL,
   }) => {
-    const account = await freshAccount(baseURL!, "arena");
-    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+    const account = await signedInNewAccount(context, baseURL!, "arena");
     await page.goto(
       "/realm/arena/purchase?licence=FIGHT_PASS_ANNUAL&country=IE&postalCode=D02+X285&step=2",
     );
@@ -281,8 +287,7 @@ test.describe("checkout", () => {
     context,
     baseURL,
   }) => {
-    const account = await freshAccount(baseURL!, "liga");
-    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+    const account = await signedInNewAccount(context, baseURL!, "liga");
     await page.goto(
       "/realm/liga/purchase?licence=LIGA_FINAL_PASS&country=BR&postalCode=01310-100&step=2",
     );
@@ -322,8 +327,7 @@ test.describe("checkout", () => {
     const confirmed = (on: Page) =>
       on.getByRole("heading", { name: /Pagamento confirmado|Payment confirmed/ });
 
-    const account = await freshAccount(baseURL!, "liga");
-    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+    const account = await signedInNewAccount(context, baseURL!, "liga");
     await page.goto(link);
     await expect(confirmed(page)).toBeVisible();
     const video = await licensedVideo(baseURL!, "liga");
@@ -344,8 +348,7 @@ test.describe("checkout", () => {
 
   test("the same purchase works without JavaScript", async ({ browser, baseURL }) => {
     const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
-    const account = await freshAccount(baseURL!, "arena");
-    await signIn(noScript, baseURL!, account.authorisationToken, account.refreshToken);
+    const account = await signedInNewAccount(noScript, baseURL!, "arena");
     const page = await noScript.newPage();
     await page.goto("/realm/arena/purchase");
     await page.getByRole("radio", { name: /Fight Pass Monthly/ }).check();
