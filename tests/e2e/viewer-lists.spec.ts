@@ -32,13 +32,17 @@ async function addToList(
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
+/**
+ * The cards' titles in list order, by the element each card link is labelled by. A card whose
+ * label is not in the page (yet, or any more) reads as null rather than throwing, so a poll
+ * keeps looking until the list settles instead of failing on the first look mid-update.
+ */
 const titles = (page: Page) =>
   page.locator("ol.lists-items > li a.card").evaluateAll((links) =>
-    links
-      .map((a) => a.getAttribute("aria-labelledby"))
-      .map((id) => {
-        return document.getElementById(id!)!.textContent;
-      }),
+    links.map((a) => {
+      const id = a.getAttribute("aria-labelledby");
+      return (id && document.getElementById(id)?.textContent) ?? null;
+    }),
   );
 
 test.describe("viewer lists", () => {
