@@ -196,8 +196,8 @@ test.describe("viewer lists without JavaScript", () => {
     const [a, b] = videos.map((v) => v.title);
     expect(await titles(page)).toEqual([b, a]);
     await page.getByRole("button", { name: `Move ${a} up` }).click();
-    expect(await titles(page)).toEqual([a, b]);
+    await expect.poll(() => titles(page)).toEqual([a, b]);
     await page.getByRole("button", { name: `Remove ${a}` }).click();
-    expect(await titles(page)).toEqual([b]);
+    await expect.poll(() => titles(page)).toEqual([b]);
   });
 });
