@@ -48,6 +48,11 @@ import type { SitemapListing } from "./generated/sitemap-listing.ts";
 import type { UserDetailsUpdate } from "./generated/user-details-update.ts";
 import type { UserDetails } from "./generated/user-details.ts";
 import type { WatchItem } from "./generated/watch-item.ts";
+import type {
+  AccountSubscriptions,
+  PasswordChange,
+  PaymentHistory,
+} from "./generated/account.ts";
 import type { Basket } from "./generated/basket.ts";
 import type {
   BasketPayment,
@@ -62,6 +67,7 @@ import type { BodySchemaName } from "./schemas/index.ts";
 
 /** The generated type of each body schema, by the name the endpoint table uses. */
 export interface BodyTypes {
+  accountSubscriptions: AccountSubscriptions;
   adminUsers: AdminUserList;
   apiErrorBody: ApiErrorBody;
   basket: Basket;
@@ -88,6 +94,8 @@ export interface BodyTypes {
   missingInformation: MissingInformation;
   newsDetail: NewsDetail;
   order: Order;
+  passwordChange: PasswordChange;
+  paymentHistory: PaymentHistory;
   orderConfirmation: OrderConfirmation;
   paymentNotification: PaymentNotification;
   outbox: OutboxList;

@@ -733,6 +733,27 @@ export const ENDPOINTS = {
     response: "basket",
     summary: "What buying a licence charges now and later, with a voucher and the country's tax",
   },
+  subscriptions: {
+    method: "GET",
+    path: "/v2/user/subscriptions",
+    auth: "viewer",
+    response: "accountSubscriptions",
+    summary: "The licences the account holds or held, newest first",
+  },
+  paymentHistory: {
+    method: "POST",
+    path: "/v2/customer/history/payment",
+    auth: "viewer",
+    response: "paymentHistory",
+    summary: "The account's payments, newest first, rpp (default 10) at a time",
+  },
+  changePassword: {
+    method: "PUT",
+    path: "/v2/user/password",
+    auth: "viewer",
+    request: "passwordChange",
+    summary: "A new password; every other session of the account ends",
+  },
   basketPay: {
     method: "POST",
     path: "/v4/basket/pay",

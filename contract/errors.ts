@@ -96,6 +96,7 @@ export const ERROR_LABELS = {
   REALM_MISMATCH: "badRequest",
   REALM_NOT_FOUND: "pageNotFound",
   REVOKED: "sessionExpired",
+  SAME_PASSWORD: "newPasswordSameAsCurrent",
   SELF_REGISTRATION_DISABLED: "selfRegistrationDisabled",
   SESSION_NOT_FOUND: "sessionExpired",
   STORE_UNAVAILABLE: "errorOccurredPleaseTryAgain",
@@ -109,6 +110,7 @@ export const ERROR_LABELS = {
   UNSUPPORTED_MEDIA_TYPE: "badRequest",
   UNSUPPORTED_RESPONSE_TYPE: "oauthRequestInvalid",
   user_self_suspended: "selfSuspendedUser",
+  WRONG_PASSWORD: "currentPasswordWrong",
   WRONG_PIN: "wrongPin",
 } as const satisfies Record<string, LabelKey>;
 

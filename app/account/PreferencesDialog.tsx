@@ -164,6 +164,27 @@ export function PreferencesDialog({
         ),
       }}
     >
+      <PreferencesForms parental={parental} marketing={marketing} action={action} />
+    </AccountDialog>
+  );
+}
+
+/**
+ * Parental control (restriction and PIN, with a reset email for a forgotten PIN) and marketing
+ * preferences: the preferences dialog's body and the account page's preferences section.
+ */
+export function PreferencesForms({
+  parental,
+  marketing,
+  action,
+}: {
+  parental: ParentalControl;
+  marketing: ConsentPromptField[];
+  action: string;
+}) {
+  const t = useT();
+  return (
+    <>
       <section aria-labelledby="preferences-parental" className="preferences-section">
         <h3 id="preferences-parental">{t("parentalControlTitle")}</h3>
         <p>{t("parentalControlText")}</p>
@@ -181,6 +202,6 @@ export function PreferencesDialog({
           <MarketingForm fields={marketing} action={action} />
         </section>
       ) : null}
-    </AccountDialog>
+    </>
   );
 }

@@ -31,7 +31,8 @@ const NOTHING: AccountState = {
 /** The query flag that opens the preferences dialog over the current page (spec section 2). */
 export const PREFERENCES_FLAG = "preferences";
 
-async function preferencesOf(client: PlatformClient) {
+/** Parental control and marketing preferences: the preferences dialog's and the account page's. */
+export async function preferencesOf(client: PlatformClient) {
   const [parental, marketing] = await Promise.all([
     client.call("parentalControl"),
     client.call("marketingPreferences"),

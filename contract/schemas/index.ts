@@ -36,6 +36,7 @@ import epgGrid from "./epg.schema.json";
 import licence from "../../schemas/licence.schema.json";
 import basket from "./basket.schema.json";
 import order from "./order.schema.json";
+import account from "./account.schema.json";
 import voucher from "../../schemas/voucher.schema.json";
 import voucherRule from "../../schemas/voucher-rule.schema.json";
 
@@ -82,6 +83,7 @@ export const contractSchemas = [
   epgGrid,
   basket,
   order,
+  account,
 ] as const;
 
 /** Every body schema by name, those in schemas/ included; the endpoint table names them so. */
@@ -137,6 +139,9 @@ export const bodySchemaIds = {
   licence: licence.$id,
   basket: basket.$id,
   order: order.$id,
+  accountSubscriptions: account.$id,
+  paymentHistory: `${account.$id}#/$defs/paymentHistory`,
+  passwordChange: `${account.$id}#/$defs/passwordChange`,
   basketPayment: `${order.$id}#/$defs/basketPayment`,
   orderConfirmation: `${order.$id}#/$defs/orderConfirmation`,
   paymentNotification: `${order.$id}#/$defs/paymentNotification`,

@@ -34,6 +34,7 @@ import { realmRoutes } from "./realm-routes.ts";
 import { forgetRealms } from "./realms.ts";
 import { referrals } from "./referrals.ts";
 import { userDetails } from "./user-details.ts";
+import { customer } from "./customer.ts";
 import { search } from "./search.ts";
 import { sitemap } from "./sitemap.ts";
 import { tv } from "./tv.ts";
@@ -129,6 +130,7 @@ export function createPlatformApi({
   v2.route("/tv", tv);
   v2.route("/user/profiles", profiles);
   v2.route("/", userDetails);
+  v2.route("/", customer);
   v2.route("/", consent);
   v2.route("/locale", locales);
   v2.route("/sitemap", sitemap);

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { AccessClaims, Role, TokenIssuer } from "../auth/tokens.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
@@ -210,12 +210,21 @@ export async function endSession(
   return row?.family;
 }
 
-/** Ends every session of an account (a password change, a reset); answers their families. */
-export async function endAllSessions(db: Db, userId: number): Promise<string[]> {
+/**
+ * Ends every session of an account (a password reset), or every one but `keep` (a password
+ * change, from the session that keeps going); answers their families.
+ */
+export async function endAllSessions(db: Db, userId: number, keep?: string): Promise<string[]> {
   const ended = await db
     .update(t.refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(t.refreshTokens.userId, userId), isNull(t.refreshTokens.revokedAt)))
+    .where(
+      and(
+        eq(t.refreshTokens.userId, userId),
+        isNull(t.refreshTokens.revokedAt),
+        ...(keep ? [ne(t.refreshTokens.family, keep)] : []),
+      ),
+    )
     .returning({ family: t.refreshTokens.family });
   return [...new Set(ended.map((row) => row.family))];
 }

@@ -4,6 +4,7 @@ import { requireJsonBody } from "../contract.ts";
 
 import { confirmationRoutes } from "./confirmation.ts";
 import { magicLinkRoutes } from "./magic-link.ts";
+import { passwordChangeRoutes } from "./password-change.ts";
 import { passwordResetRoutes } from "./password-reset.ts";
 import { pendingActivationRoutes } from "./pending-activation.ts";
 import { sessionRoutes } from "./sessions.ts";
@@ -22,6 +23,7 @@ for (const path of [
   "/logout",
   "/confirmation-token/*",
   "/password/*",
+  "/user/password",
   "/pendingactivationuser/*",
 ]) {
   identity.use(path, requireJsonBody);
@@ -33,6 +35,7 @@ for (const flow of [
   sessionRoutes,
   confirmationRoutes,
   passwordResetRoutes,
+  passwordChangeRoutes,
   magicLinkRoutes,
   pendingActivationRoutes,
 ]) {

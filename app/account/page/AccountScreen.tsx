@@ -1,0 +1,349 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { AccountSubscription } from "../../../contract/generated/account.ts";
+import type { Order } from "../../../contract/generated/order.ts";
+import type { UserDetails } from "../../../contract/generated/user-details.ts";
+import { formatMoney } from "../../checkout/money.ts";
+import { useT } from "../../i18n/i18n.ts";
+import { useRootData } from "../../realm/use-root-data.ts";
+import { LocalTime } from "../../ui/LocalTime.tsx";
+import { PreferencesForms } from "../PreferencesDialog.tsx";
+import { Field } from "../ui.tsx";
+import type { accountLoader } from "./account-page.server.ts";
+import { SECTION_LABELS } from "./sections.ts";
+import type { AccountAnswer, AccountIntent, SectionView } from "./view.ts";
+
+const PERIOD_LABELS = {
+  DAILY: "billedDaily",
+  MONTHLY: "billedMonthly",
+  ANNUAL: "billedAnnually",
+} as const satisfies Record<NonNullable<AccountSubscription["period"]>, string>;
+
+const DAY: Intl.DateTimeFormatOptions = { dateStyle: "medium" };
+/** Calendar dates (a charge day) are days, not instants: shown as the platform counts them. */
+const UTC_DAY: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeZone: "UTC" };
+
+function useLocale() {
+  return useRootData()?.locale ?? "en";
+}
+
+/** The refusal of this form, if the last post was this form's and was refused. */
+function useAnswer(intent: AccountIntent): AccountAnswer | undefined {
+  const answer = useActionData<AccountAnswer>();
+  return answer?.intent === intent ? answer : undefined;
+}
+
+function useBusy(intent: AccountIntent) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+/** A refused form's message, read out as it appears. */
+function Refusal({ answer }: { answer?: AccountAnswer }) {
+  const t = useT();
+  if (!answer) return null;
+  return (
+    <p className="account-form-error" role="alert">
+      {answer.message ?? t(answer.error ?? "errorOccurredPleaseTryAgain")}
+    </p>
+  );
+}
+
+/**
+ * The account page (spec section 2): the sections as tabs that are links, so each has its URL
+ * and the page works without scripts, and the current section below them.
+ */
+export function AccountScreen() {
+  const t = useT();
+  const view = useLoaderData<typeof accountLoader>();
+  return (
+    <div className="account-page">
+      <h1>{t("accountTitle")}</h1>
+      <nav aria-label={t("accountSections")} className="account-tabs">
+        <ul>
+          {view.tabs.map((tab) => (
+            <li key={tab.section}>
+              <Link
+                to={tab.href}
+                aria-current={tab.section === view.section ? "page" : undefined}
+                preventScrollReset
+              >
+                {t(SECTION_LABELS[tab.section])}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section aria-labelledby="account-section-title" className="account-section">
+        <h2 id="account-section-title">{t(SECTION_LABELS[view.section])}</h2>
+        <SectionBody content={view.content} />
+      </section>
+    </div>
+  );
+}
+
+function SectionBody({ content }: { content: SectionView }) {
+  const t = useT();
+  if ("failed" in content) {
+    return (
+      <div className="account-message" role="alert">
+        <p>{t("accountSectionFailed")}</p>
+        <a className="button" href={content.retry}>
+          {t("tryAgain")}
+        </a>
+      </div>
+    );
+  }
+  switch (content.section) {
+    case "subscriptions":
+      return <Subscriptions items={content.items} plans={content.plans} />;
+    case "accountdetails":
+      return <DetailsForm details={content.details} />;
+    case "paymentdetails":
+      return (
+        <PaymentHistoryTable
+          orders={content.history.items}
+          page={content.history.page}
+          pages={content.history.pages}
+          previous={content.previous}
+          next={content.next}
+        />
+      );
+    case "preferences":
+      return (
+        <PreferencesForms
+          parental={content.parental}
+          marketing={content.marketing}
+          action={content.action}
+        />
+      );
+    case "accountsecurity":
+      return <PasswordForm />;
+  }
+}
+
+function Subscriptions({ items, plans }: { items: AccountSubscription[]; plans: string }) {
+  const t = useT();
+  const locale = useLocale();
+  if (items.length === 0) {
+    return (
+      <div className="account-message">
+        <p>{t("subscriptionsEmpty")}</p>
+        <Link className="button" to={plans}>
+          {t("seePlans")}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="account-subscriptions">
+      {items.map((item) => (
+        <li key={item.orderId ?? `${item.licenceId}-${item.startsAt}`} className="account-card">
+          <h3>{item.kind === "GIVEN" ? t("subscriptionGiven") : item.name}</h3>
+          <p>
+            <span className={`account-status account-status-${item.status.toLowerCase()}`}>
+              {t(item.status === "ACTIVE" ? "subscriptionActive" : "subscriptionEnded")}
+            </span>
+            {item.period ? <span> · {t(PERIOD_LABELS[item.period])}</span> : null}
+          </p>
+          <dl className="account-facts">
+            <dt>{t("subscriptionSince")}</dt>
+            <dd>
+              <LocalTime iso={item.startsAt} locale={locale} options={DAY} />
+            </dd>
+            {item.nextCharge ? (
+              <>
+                <dt>{t("subscriptionNextCharge")}</dt>
+                <dd>
+                  <LocalTime
+                    iso={`${item.nextCharge.date}T00:00:00Z`}
+                    locale={locale}
+                    options={UTC_DAY}
+                  />
+                  {" · "}
+                  {formatMoney(locale, { ...item.nextCharge, amount: item.nextCharge.total })}
+                </dd>
+              </>
+            ) : item.endsAt ? (
+              <>
+                <dt>{t(item.status === "ACTIVE" ? "subscriptionEnds" : "subscriptionEndedOn")}</dt>
+                <dd>
+                  <LocalTime iso={item.endsAt} locale={locale} options={DAY} />
+                </dd>
+              </>
+            ) : null}
+            {item.paymentMethod ? (
+              <>
+                <dt>{t("subscriptionPaidWith")}</dt>
+                <dd>{methodText(item.paymentMethod)}</dd>
+              </>
+            ) : null}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function methodText(method: NonNullable<Order["paymentMethod"]>) {
+  return method.last4 ? `${method.brand} •••• ${method.last4}` : method.brand;
+}
+
+const DETAIL_INPUTS: {
+  name: string;
+  type: string;
+  autoComplete: string;
+  value: (d: UserDetails) => string | null;
+}[] = [
+  { name: "fullName", type: "text", autoComplete: "name", value: (d) => d.name.fullName },
+  {
+    name: "preferredName",
+    type: "text",
+    autoComplete: "nickname",
+    value: (d) => d.name.preferredName,
+  },
+  { name: "contactEmail", type: "email", autoComplete: "email", value: (d) => d.contactEmail },
+  { name: "phoneNumber", type: "tel", autoComplete: "tel", value: (d) => d.phoneNumber },
+  { name: "birthDate", type: "text", autoComplete: "bday", value: (d) => d.birthDate },
+  { name: "taxNumber", type: "text", autoComplete: "off", value: (d) => d.taxNumber },
+];
+
+function DetailsForm({ details }: { details: UserDetails }) {
+  const t = useT();
+  const answer = useAnswer("details");
+  const busy = useBusy("details");
+  return (
+    <Form method="post" className="account-form" noValidate>
+      <input type="hidden" name="intent" value="details" />
+      <p className="account-signin-email">
+        {t("signInEmail")}: <strong>{details.email}</strong>
+      </p>
+      {DETAIL_INPUTS.map((input) => (
+        <Field
+          // A refused form starts again from what was typed, not from the saved details.
+          key={`${input.name}-${answer ? "typed" : "saved"}`}
+          name={input.name}
+          label={t(input.name as "fullName")}
+          type={input.type}
+          autoComplete={input.autoComplete}
+          defaultValue={answer ? answer.values[input.name] : (input.value(details) ?? "")}
+          error={answer?.field === input.name ? (answer.message ?? null) : null}
+        />
+      ))}
+      <Refusal answer={answer} />
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? t("saving") : t("saveDetails")}
+      </button>
+    </Form>
+  );
+}
+
+function PaymentHistoryTable({
+  orders,
+  page,
+  pages,
+  previous,
+  next,
+}: {
+  orders: Order[];
+  page: number;
+  pages: number;
+  previous: string | null;
+  next: string | null;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <section aria-labelledby="payment-history-title">
+      <h3 id="payment-history-title">{t("paymentHistoryTitle")}</h3>
+      {orders.length === 0 ? (
+        <p>{t("paymentHistoryEmpty")}</p>
+      ) : (
+        <div className="account-table-scroll">
+          <table className="account-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("paymentDate")}</th>
+                <th scope="col">{t("paymentItem")}</th>
+                <th scope="col">{t("paymentAmount")}</th>
+                <th scope="col">{t("paymentMethodColumn")}</th>
+                <th scope="col">{t("paymentStatus")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.orderId}>
+                  <td>
+                    {order.completedAt ? (
+                      <LocalTime iso={order.completedAt} locale={locale} options={DAY} />
+                    ) : (
+                      "–"
+                    )}
+                  </td>
+                  <td>{order.basket.basketItems.map((i) => i.name).join(", ")}</td>
+                  <td>
+                    {formatMoney(locale, {
+                      amount: order.basket.total,
+                      scale: order.basket.scale,
+                      currency: order.basket.currency,
+                    })}
+                  </td>
+                  <td>{order.paymentMethod ? methodText(order.paymentMethod) : "–"}</td>
+                  <td>{t(order.status === "COMPLETED" ? "paymentPaid" : "paymentNotPaid")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 ? (
+        <nav aria-label={t("paymentHistoryPages")} className="account-pager">
+          {previous ? <Link to={previous}>{t("previousPage")}</Link> : null}
+          <span>{t("pageOfPages", { page, pages })}</span>
+          {next ? <Link to={next}>{t("nextPage")}</Link> : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+function PasswordForm() {
+  const t = useT();
+  const answer = useAnswer("password");
+  const busy = useBusy("password");
+  const error = (field: string) =>
+    answer?.field === field
+      ? (answer.message ?? t(answer.error ?? "errorOccurredPleaseTryAgain"))
+      : null;
+  return (
+    <section aria-labelledby="change-password-title">
+      <h3 id="change-password-title">{t("changePasswordTitle")}</h3>
+      <p>{t("changePasswordText")}</p>
+      <Form method="post" className="account-form" key={answer ? "refused" : "fresh"}>
+        <input type="hidden" name="intent" value="password" />
+        <Field
+          name="currentPassword"
+          label={t("currentPassword")}
+          type="password"
+          autoComplete="current-password"
+          required
+          error={error("currentPassword")}
+        />
+        <Field
+          name="newPassword"
+          label={t("newPassword")}
+          hint={t("yourPasswordRules")}
+          type="password"
+          autoComplete="new-password"
+          minLength={6}
+          maxLength={24}
+          required
+          error={error("newPassword")}
+        />
+        <Refusal answer={answer && !answer.field ? answer : undefined} />
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? t("saving") : t("changePasswordTitle")}
+        </button>
+      </Form>
+    </section>
+  );
+}

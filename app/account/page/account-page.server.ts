@@ -1,0 +1,194 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { UserDetailsUpdate } from "../../../contract/generated/user-details-update.ts";
+import { PlatformError, type PlatformClient } from "../../api-client/client.ts";
+import { flashToast } from "../../feedback/flash.server.ts";
+import type { LabelKey } from "../../feedback/toast.ts";
+import { readForm } from "../../realm/form-body.server.ts";
+import { requireRealmRequest, type RealmRequest } from "../../realm/request.server.ts";
+import { routeHref } from "../../realm/routes.ts";
+import { hasAccount, viewerPlatform } from "../../realm/viewer-platform.server.ts";
+import { preferencesOf } from "../account-state.server.ts";
+import { ACCOUNT_SECTIONS, sectionOf, type AccountSection } from "./sections.ts";
+import type { AccountAnswer, AccountView, SectionView } from "./view.ts";
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+/** The detail fields of the account details form, as the platform's PUT body names them. */
+export const DETAIL_FIELDS = [
+  "fullName",
+  "preferredName",
+  "contactEmail",
+  "phoneNumber",
+  "birthDate",
+  "taxNumber",
+] as const;
+
+/** Password changes the platform refuses, by code, with the label the form shows. */
+const PASSWORD_ERRORS: Record<string, { error: LabelKey; field: string }> = {
+  EMPTY_INPUTS: { error: "passwordFieldsRequired", field: "currentPassword" },
+  INVALID_PASSWORD: { error: "yourPasswordRules", field: "newPassword" },
+  WRONG_PASSWORD: { error: "currentPasswordWrong", field: "currentPassword" },
+  SAME_PASSWORD: { error: "newPasswordSameAsCurrent", field: "newPassword" },
+  TOO_MANY_ATTEMPTS: { error: "tooManyPasswordAttempts", field: "currentPassword" },
+};
+
+const accountHref = (
+  basePath: string,
+  section: AccountSection,
+  query: Record<string, string> = {},
+) => routeHref(basePath, { name: "account", query: { section, ...query } });
+
+/**
+ * The viewer's own account, for an adult: a child profile is sent home (spec: child profiles
+ * never reach the account page). The route table lets only customers and admins in.
+ */
+async function adultAccount(args: LoaderFunctionArgs): Promise<RealmRequest> {
+  const found = await requireRealmRequest(args);
+  if (!hasAccount(found.viewer) || found.viewer.child) {
+    throw redirect(routeHref(found.basePath, { name: "root" }), { headers: PRIVATE });
+  }
+  return found;
+}
+
+async function sectionContent(
+  section: AccountSection,
+  client: PlatformClient,
+  found: RealmRequest,
+  url: URL,
+): Promise<SectionView> {
+  const { basePath } = found;
+  switch (section) {
+    case "subscriptions":
+      return {
+        section,
+        items: (await client.call("subscriptions")).items,
+        plans: routeHref(basePath, { name: "purchase" }),
+      };
+    case "accountdetails":
+      return { section, details: await client.call("userDetails") };
+    case "paymentdetails": {
+      const asked = Number(url.searchParams.get("page") ?? "1");
+      const page = Number.isInteger(asked) && asked >= 1 && asked <= 100_000 ? asked : 1;
+      const history = await client.call("paymentHistory", { query: { rpp: 10, p: page } });
+      const at = (p: number) => accountHref(basePath, section, p > 1 ? { page: String(p) } : {});
+      return {
+        section,
+        history,
+        previous: page > 1 ? at(Math.min(page - 1, Math.max(history.pages, 1))) : null,
+        next: page < history.pages ? at(page + 1) : null,
+      };
+    }
+    case "preferences":
+      return {
+        section,
+        ...(await preferencesOf(client)),
+        action: routeHref(basePath, { name: "preferencesChange" }),
+      };
+    case "accountsecurity":
+      return { section };
+  }
+}
+
+/**
+ * `/account?section=`: the account page (spec section 2), one section at a time, each tab a
+ * link so every section has its own URL and works without scripts. A section the platform
+ * cannot answer for is shown as failed with a way to try again; the tabs stay.
+ */
+export async function accountLoader(args: LoaderFunctionArgs) {
+  const found = await adultAccount(args);
+  const url = new URL(args.request.url);
+  const section = sectionOf(url.searchParams);
+  const tabs = ACCOUNT_SECTIONS.map((s) => ({ section: s, href: accountHref(found.basePath, s) }));
+  let content: SectionView;
+  let status = 200;
+  try {
+    content = await sectionContent(section, viewerPlatform(args, found), found, url);
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    console.error(`account ${section}: ${error.message}`);
+    content = { section, failed: true, retry: `${url.pathname}${url.search}` };
+    status = 503;
+  }
+  return data({ section, tabs, content } satisfies AccountView, { status, headers: PRIVATE });
+}
+
+function detailsBody(form: FormData): UserDetailsUpdate {
+  const value = (name: string) => {
+    const text = String(form.get(name) ?? "").trim();
+    return text ? text : null;
+  };
+  return {
+    name: { fullName: value("fullName"), preferredName: value("preferredName") },
+    contactEmail: value("contactEmail"),
+    phoneNumber: value("phoneNumber"),
+    birthDate: value("birthDate"),
+    taxNumber: value("taxNumber"),
+  };
+}
+
+/** The field a refused details change names first (`details.fields`), when it names one. */
+function firstField(error: PlatformError): string | undefined {
+  const fields = error.details?.fields;
+  const first = Array.isArray(fields) ? (fields[0] as { field?: unknown } | undefined) : undefined;
+  return typeof first?.field === "string" ? first.field : undefined;
+}
+
+/**
+ * The account page's forms, posted to the page itself: `details` (PUT /user/profile) and
+ * `password` (PUT /user/password). A refusal answers the page with the problem and what was
+ * typed (passwords excepted); a success goes back to the section with a toast.
+ */
+export async function accountAction(args: ActionFunctionArgs) {
+  const found = await adultAccount(args);
+  const form = await readForm(args.request);
+  const intent = form.get("intent") === "password" ? "password" : "details";
+  const client = viewerPlatform(args, found);
+  const values: Record<string, string> =
+    intent === "details"
+      ? Object.fromEntries(DETAIL_FIELDS.map((f) => [f, String(form.get(f) ?? "").slice(0, 300)]))
+      : {};
+  const refuse = (answer: Omit<AccountAnswer, "ok" | "intent" | "values">, status = 400) =>
+    data({ ok: false, intent, values, ...answer } satisfies AccountAnswer, {
+      status,
+      headers: PRIVATE,
+    });
+  let toast: LabelKey;
+  try {
+    if (intent === "details") {
+      await client.put("/v2/user/profile", detailsBody(form), { auth: true });
+      toast = "userDetailsSaved";
+    } else {
+      await client.call("changePassword", {
+        body: {
+          currentPassword: String(form.get("currentPassword") ?? ""),
+          newPassword: String(form.get("newPassword") ?? ""),
+        },
+      });
+      toast = "passwordChangedHere";
+    }
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    if (intent === "password" && PASSWORD_ERRORS[error.code]) {
+      return refuse(PASSWORD_ERRORS[error.code]!, error.status >= 500 ? 503 : error.status);
+    }
+    if (error.status >= 500) return refuse({ error: "errorOccurredPleaseTryAgain" }, 503);
+    const message = error.messages[0];
+    return refuse(
+      {
+        ...(message ? { message } : { error: "errorOccurredPleaseTryAgain" }),
+        ...(intent === "details" && firstField(error) ? { field: firstField(error) } : {}),
+      },
+      error.status,
+    );
+  }
+  const section = intent === "details" ? "accountdetails" : "accountsecurity";
+  return redirect(accountHref(found.basePath, section), {
+    headers: {
+      ...PRIVATE,
+      "Set-Cookie": await flashToast(args.request, args.context, {
+        level: "success",
+        label: toast,
+      }),
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import type { AccountSubscription, PaymentHistory } from "../../../contract/generated/account.ts";
+import type { ConsentPrompt } from "../../../contract/generated/consent-prompt.ts";
+import type { ParentalControl } from "../../../contract/generated/parental-control.ts";
+import type { UserDetails } from "../../../contract/generated/user-details.ts";
+import type { AccountSection } from "./sections.ts";
+
+export interface AccountTab {
+  section: AccountSection;
+  href: string;
+}
+
+/** What one section of the account page shows, or that it could not be loaded. */
+export type SectionView =
+  | { section: "subscriptions"; items: AccountSubscription[]; plans: string }
+  | { section: "accountdetails"; details: UserDetails }
+  | {
+      section: "paymentdetails";
+      history: PaymentHistory;
+      previous: string | null;
+      next: string | null;
+    }
+  | {
+      section: "preferences";
+      parental: ParentalControl;
+      marketing: ConsentPrompt["fields"];
+      action: string;
+    }
+  | { section: "accountsecurity" }
+  | { section: AccountSection; failed: true; retry: string };
+
+export interface AccountView {
+  section: AccountSection;
+  tabs: AccountTab[];
+  content: SectionView;
+}
+
+/** The account page's forms: which one, and what it says back when it is refused. */
+export type AccountIntent = "details" | "password";
+
+export interface AccountAnswer {
+  ok: false;
+  intent: AccountIntent;
+  /** Label key, or the platform's own words in `message`. */
+  error?: string;
+  message?: string;
+  /** The field the problem is in, whose input gets the error. */
+  field?: string;
+  /** What was typed (passwords never come back), so a refused form loses nothing. */
+  values: Record<string, string>;
+}

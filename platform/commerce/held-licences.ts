@@ -1,0 +1,107 @@
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import type { AccountSubscription, PaymentHistory } from "../../contract/generated/account.ts";
+import type { Licence } from "../../schemas/generated/licence.ts";
+import * as t from "../store/schema.ts";
+import type { Db } from "../store/store.ts";
+import { orderView } from "./orders.ts";
+
+/**
+ * What an account holds or held, newest first: one line per order that bought a licence (its
+ * grants share the order's period), and one per licence the operator gave without an order.
+ * A running subscription's next charge is its first charge after a trial or free periods,
+ * else what its period cost when bought.
+ */
+export async function heldLicences(
+  db: Db,
+  userId: number,
+  licences: readonly Licence[],
+  now: Date,
+): Promise<AccountSubscription[]> {
+  const rows = await db
+    .select({ entitlement: t.entitlements, order: t.orders })
+    .from(t.entitlements)
+    .leftJoin(t.orders, eq(t.orders.id, t.entitlements.orderId))
+    .where(eq(t.entitlements.userId, userId))
+    .orderBy(desc(t.entitlements.startsAt), desc(t.entitlements.id));
+  const seenOrders = new Set<string>();
+  const held: AccountSubscription[] = [];
+  for (const { entitlement, order } of rows) {
+    if (order && seenOrders.has(order.id)) continue;
+    if (order) seenOrders.add(order.id);
+    const endsAt = entitlement.endsAt;
+    const active = entitlement.status === "ACTIVE" && (!endsAt || endsAt > now);
+    const base = {
+      status: active ? ("ACTIVE" as const) : ("ENDED" as const),
+      startsAt: entitlement.startsAt.toISOString(),
+      endsAt: endsAt ? endsAt.toISOString() : null,
+    };
+    if (!order) {
+      held.push({
+        ...base,
+        licenceId: entitlement.licence,
+        name: entitlement.licence,
+        kind: "GIVEN",
+        orderId: null,
+      });
+      continue;
+    }
+    const licence = licences.find((l) => l.id === order.licenceId);
+    const item = order.basket.basketItems[0];
+    const period = licence?.purchaseStrategy?.subscriptionPeriod;
+    const first = order.basket.firstCharge;
+    held.push({
+      ...base,
+      licenceId: order.licenceId,
+      name: item?.name ?? licence?.name ?? order.licenceId,
+      kind: licence?.kind ?? "SUBSCRIPTION",
+      ...(period ? { period } : {}),
+      ...(period && active && endsAt
+        ? {
+            nextCharge: {
+              date: endsAt.toISOString().slice(0, 10),
+              total:
+                first && first.date === endsAt.toISOString().slice(0, 10)
+                  ? first.total
+                  : order.basket.total,
+              currency: order.basket.currency,
+              scale: order.basket.scale,
+            },
+          }
+        : {}),
+      orderId: order.id,
+      ...(order.paymentMethod ? { paymentMethod: order.paymentMethod } : {}),
+    });
+  }
+  return held;
+}
+
+/** Orders that took or tried to take a payment: placed ones still waiting are not history yet. */
+const SETTLED = ["COMPLETED", "FAILED"];
+
+/** A page of the account's payments, newest first, each as the order view answers it. */
+export async function paymentHistory(
+  db: Db,
+  realm: string,
+  userId: number,
+  page: { page: number; rpp: number; offset: number },
+): Promise<PaymentHistory> {
+  const mine = and(
+    eq(t.orders.realm, realm),
+    eq(t.orders.userId, userId),
+    inArray(t.orders.status, SETTLED),
+  );
+  const [counted] = await db.select({ total: count() }).from(t.orders).where(mine);
+  const total = counted?.total ?? 0;
+  const rows = await db
+    .select()
+    .from(t.orders)
+    .where(mine)
+    .orderBy(desc(t.orders.createdAt), desc(t.orders.id))
+    .limit(page.rpp)
+    .offset(page.offset);
+  return {
+    items: await Promise.all(rows.map((order) => orderView(db, order))),
+    page: page.page,
+    pages: Math.ceil(total / page.rpp),
+  };
+}
