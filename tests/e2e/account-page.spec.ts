@@ -1,0 +1,153 @@
+import type { Page } from "@playwright/test";
+import { axeViolations } from "./axe.ts";
+import { expect, test } from "./fixtures.ts";
+import { signIn } from "./signed-in.ts";
+import { freshAccount, platformCall, type Realm } from "./watching.ts";
+
+/** The password `freshAccount` signs its accounts up with. */
+const PASSWORD = "watch-pass-1";
+const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor();
+
+/** Buys a licence by card through the platform, as the checkout's last step does. */
+async function buyByCard(baseUrl: string, realm: Realm, token: string, licence: string) {
+  const res = await platformCall(baseUrl, realm, "/v4/basket/pay", {
+    method: "POST",
+    token,
+    body: {
+      licence,
+      country: realm === "arena" ? "DE" : "BR",
+      provider: "Cardstream",
+      idempotencyKey: crypto.randomUUID(),
+      card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", holder: "Robin" },
+      returnUrl: `/realm/${realm}/payment/authorization?return=%2Fhome`,
+    },
+  });
+  expect(res.ok, await res.clone().text()).toBe(true);
+  expect(((await res.json()) as { status: string }).status).toBe("COMPLETED");
+}
+
+test.describe("the account page", () => {
+  test("arena: subscriptions, details refused then saved, and the payment history, by tab", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const account = await freshAccount(baseURL!, "arena");
+    await buyByCard(baseURL!, "arena", account.authorisationToken, "FIGHT_PASS_MONTHLY");
+    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+
+    const response = await page.goto("/realm/arena/subscriptions");
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    await expect(page).toHaveURL(/\/realm\/arena\/account$/);
+    await expect(page).toHaveTitle("Account · Arena Fight Pass");
+    await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
+    const tabs = page.getByRole("navigation", { name: "Account sections" });
+    await expect(tabs.getByRole("link", { name: "Subscriptions" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    const plan = page.getByRole("listitem").filter({ hasText: "Fight Pass Monthly" });
+    await expect(plan).toContainText("Active");
+    await expect(plan).toContainText("Renews monthly");
+    await expect(plan).toContainText("€9.99");
+    await expect(plan).toContainText("Visa •••• 4242");
+    expect(await axeViolations(page)).toEqual([]);
+
+    await hydrated(page);
+    await tabs.getByRole("link", { name: "Account details" }).click();
+    await expect(page).toHaveURL(/section=accountdetails/);
+    await expect(page.getByText(account.email)).toBeVisible();
+    const fullName = page.getByLabel("Full name");
+    await expect(fullName).toHaveValue("Robin Watcher");
+    await page.getByLabel("Preferred name").fill("Robin");
+    await page.getByLabel("Phone number").fill("call me");
+    await page.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByRole("alert")).toContainText("valid phone number");
+    // Nothing typed is lost.
+    await expect(page.getByLabel("Preferred name")).toHaveValue("Robin");
+    await expect(page.getByLabel("Phone number")).toHaveValue("call me");
+    await expect(page.getByLabel("Phone number")).toHaveAttribute("aria-invalid", "true");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel("Phone number").fill("+44 7700 900123");
+    await page.getByRole("button", { name: "Save details" }).click();
+    await expect(page.locator(".toast", { hasText: "Your details are saved." })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Preferred name")).toHaveValue("Robin");
+    await expect(page.getByLabel("Phone number")).toHaveValue("+447700900123");
+
+    await tabs.getByRole("link", { name: "Payment details" }).click();
+    await expect(page).toHaveURL(/section=paymentdetails/);
+    const row = page.getByRole("row").filter({ hasText: "Fight Pass Monthly" });
+    await expect(row).toContainText("€9.99");
+    await expect(row).toContainText("Visa •••• 4242");
+    await expect(row).toContainText("Paid");
+    expect(await axeViolations(page)).toEqual([]);
+
+    await tabs.getByRole("link", { name: "Preferences" }).click();
+    await expect(page.getByRole("heading", { level: 3, name: "Parental control" })).toBeVisible();
+  });
+
+  test("liga: a password change keeps this browser signed in and signs the other device out", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const account = await freshAccount(baseURL!, "liga");
+    const login = await platformCall(baseURL!, "liga", "/v2/login", {
+      method: "POST",
+      body: { id: account.email, secret: PASSWORD },
+    });
+    expect(login.status).toBe(200);
+    const other = (await login.json()) as { refreshToken: string };
+    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+
+    await page.goto("/realm/liga/account?section=accountsecurity");
+    await expect(page.getByRole("heading", { level: 2, name: "Segurança" })).toBeVisible();
+    await hydrated(page);
+    await page.getByLabel("Senha atual").fill("not-the-one");
+    await page.getByLabel("Nova senha").fill("brand-new-9");
+    await page.getByRole("button", { name: "Alterar a senha" }).click();
+    await expect(page.getByText("A senha atual não está correta.")).toBeVisible();
+    await expect(page.getByLabel("Senha atual")).toHaveAttribute("aria-invalid", "true");
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByLabel("Senha atual").fill(PASSWORD);
+    await page.getByLabel("Nova senha").fill("brand-new-9");
+    await page.getByRole("button", { name: "Alterar a senha" }).click();
+    await expect(page.locator(".toast", { hasText: "Sua senha foi alterada." })).toBeVisible();
+
+    // The other device's session is over; this browser's goes on.
+    const refresh = await platformCall(baseURL!, "liga", "/v2/token/refresh", {
+      method: "POST",
+      body: { refreshToken: other.refreshToken },
+    });
+    expect(refresh.status).toBe(401);
+    await page.goto("/realm/liga/account?section=accountdetails");
+    await expect(page.getByRole("heading", { level: 1, name: "Conta" })).toBeVisible();
+  });
+});
+
+test.describe("the account page without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("details are refused with what was typed kept, then saved, by plain form posts", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const account = await freshAccount(baseURL!, "liga");
+    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+    await page.goto("/realm/liga/account?section=accountdetails");
+    await page.getByLabel("Como prefere ser chamado").fill("Torcedora");
+    await page.getByLabel("E-mail de contato").fill("not-an-email");
+    await page.getByRole("button", { name: "Salvar dados" }).click();
+    await expect(page.getByRole("alert")).toBeVisible();
+    await expect(page.getByLabel("Como prefere ser chamado")).toHaveValue("Torcedora");
+    await expect(page.getByLabel("E-mail de contato")).toHaveValue("not-an-email");
+    await page.getByLabel("E-mail de contato").fill("torcedora@example.com");
+    await page.getByRole("button", { name: "Salvar dados" }).click();
+    await expect(page).toHaveURL(/section=accountdetails$/);
+    await expect(page.getByLabel("E-mail de contato")).toHaveValue("torcedora@example.com");
+    await expect(page.getByLabel("Como prefere ser chamado")).toHaveValue("Torcedora");
+  });
+});
