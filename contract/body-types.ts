@@ -48,11 +48,7 @@ import type { SitemapListing } from "./generated/sitemap-listing.ts";
 import type { UserDetailsUpdate } from "./generated/user-details-update.ts";
 import type { UserDetails } from "./generated/user-details.ts";
 import type { WatchItem } from "./generated/watch-item.ts";
-import type {
-  AccountSubscriptions,
-  PasswordChange,
-  PaymentHistory,
-} from "./generated/account.ts";
+import type { AccountSubscriptions, PasswordChange, PaymentHistory } from "./generated/account.ts";
 import type { Basket } from "./generated/basket.ts";
 import type {
   BasketPayment,

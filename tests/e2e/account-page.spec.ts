@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { pdfText } from "../fixtures/pdf-text.ts";
 import { axeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { signIn } from "./signed-in.ts";
@@ -83,7 +85,35 @@ test.describe("the account page", () => {
     await expect(row).toContainText("Paid");
     expect(await axeViolations(page)).toEqual([]);
 
-    await tabs.getByRole("link", { name: "Preferences" }).click();
+    // Its invoice, printable, and the same as a PDF.
+    // By keyboard: arena's promo card may be docked over the table's corner.
+    await row.getByRole("link", { name: /^Invoice/ }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/realm\/arena\/payment\/invoice\/[0-9a-f-]{36}$/);
+    const invoice = page.getByRole("article", { name: "Invoice" });
+    await expect(invoice).toContainText("Arena Fight Pass");
+    await expect(invoice).toContainText("Robin Watcher");
+    await expect(invoice.getByRole("row", { name: /Fight Pass Monthly/ })).toContainText("€9.99");
+    await expect(invoice.getByRole("row", { name: /Tax included/ })).toContainText("€1.60");
+    expect(await axeViolations(page)).toEqual([]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download PDF" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^invoice-[0-9a-f-]{36}\.pdf$/);
+    const pdf = await readFile((await download.path())!);
+    const text = (await pdfText(new Uint8Array(pdf))).replace(/\s+/g, " ");
+    expect(text).toContain("Arena Fight Pass");
+    expect(text).toContain("Fight Pass Monthly");
+    expect(text).toContain("Total €9.99");
+    expect(text).toContain(account.email);
+    await page.getByRole("link", { name: "Back to payment details" }).click();
+    await expect(page).toHaveURL(/section=paymentdetails/);
+
+    await page
+      .getByRole("navigation", { name: "Account sections" })
+      .getByRole("link", { name: "Preferences" })
+      .click();
     await expect(page.getByRole("heading", { level: 3, name: "Parental control" })).toBeVisible();
   });
 

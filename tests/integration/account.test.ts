@@ -12,8 +12,10 @@ const platform = useSeededPlatform();
 const OLD = "old-pass-1";
 const NEW = "new-pass-2";
 
+type Realm = "arena" | "liga";
+
 async function call(
-  realm: string,
+  realm: Realm,
   path: string,
   auth: Record<string, string>,
   init: { method?: string; body?: unknown } = {},
@@ -27,7 +29,7 @@ async function call(
 }
 
 /** An account with a password, signed in twice (this device and another). */
-async function withTwoSessions(realm = "liga") {
+async function withTwoSessions(realm: Realm = "liga") {
   const account = await accountWithSession(platform.store, realm, {
     details: { passwordHash: await hashPassword(OLD) },
   });
@@ -40,10 +42,10 @@ async function withTwoSessions(realm = "liga") {
   return { ...account, other };
 }
 
-const changePassword = (realm: string, auth: Record<string, string>, body: unknown) =>
+const changePassword = (realm: Realm, auth: Record<string, string>, body: unknown) =>
   call(realm, "/api/v2/user/password", auth, { method: "PUT", body });
 
-const refresh = (realm: string, refreshToken: string) =>
+const refresh = (realm: Realm, refreshToken: string) =>
   call(realm, "/api/v2/token/refresh", {}, { method: "POST", body: { refreshToken } });
 
 describe("changing the password", () => {

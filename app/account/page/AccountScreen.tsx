@@ -102,6 +102,7 @@ function SectionBody({ content }: { content: SectionView }) {
       return (
         <PaymentHistoryTable
           orders={content.history.items}
+          invoices={content.invoices}
           page={content.history.page}
           pages={content.history.pages}
           previous={content.previous}
@@ -239,12 +240,14 @@ function DetailsForm({ details }: { details: UserDetails }) {
 
 function PaymentHistoryTable({
   orders,
+  invoices,
   page,
   pages,
   previous,
   next,
 }: {
   orders: Order[];
+  invoices: Record<string, string>;
   page: number;
   pages: number;
   previous: string | null;
@@ -267,6 +270,7 @@ function PaymentHistoryTable({
                 <th scope="col">{t("paymentAmount")}</th>
                 <th scope="col">{t("paymentMethodColumn")}</th>
                 <th scope="col">{t("paymentStatus")}</th>
+                <th scope="col">{t("invoiceTitle")}</th>
               </tr>
             </thead>
             <tbody>
@@ -289,6 +293,19 @@ function PaymentHistoryTable({
                   </td>
                   <td>{order.paymentMethod ? methodText(order.paymentMethod) : "–"}</td>
                   <td>{t(order.status === "COMPLETED" ? "paymentPaid" : "paymentNotPaid")}</td>
+                  <td>
+                    {invoices[order.orderId] ? (
+                      <Link to={invoices[order.orderId]!}>
+                        {t("invoiceView")}
+                        <span className="visually-hidden">
+                          {" "}
+                          {order.basket.basketItems.map((i) => i.name).join(", ")}, {order.orderId}
+                        </span>
+                      </Link>
+                    ) : (
+                      "–"
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -71,9 +71,18 @@ async function sectionContent(
       const page = Number.isInteger(asked) && asked >= 1 && asked <= 100_000 ? asked : 1;
       const history = await client.call("paymentHistory", { query: { rpp: 10, p: page } });
       const at = (p: number) => accountHref(basePath, section, p > 1 ? { page: String(p) } : {});
+      const invoices = Object.fromEntries(
+        history.items
+          .filter((order) => order.status === "COMPLETED")
+          .map((order) => [
+            order.orderId,
+            routeHref(basePath, { name: "payment", params: { id: order.orderId } }),
+          ]),
+      );
       return {
         section,
         history,
+        invoices,
         previous: page > 1 ? at(Math.min(page - 1, Math.max(history.pages, 1))) : null,
         next: page < history.pages ? at(page + 1) : null,
       };

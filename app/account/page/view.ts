@@ -16,6 +16,8 @@ export type SectionView =
   | {
       section: "paymentdetails";
       history: PaymentHistory;
+      /** Each completed order's invoice page, by order id. */
+      invoices: Record<string, string>;
       previous: string | null;
       next: string | null;
     }
