@@ -48,7 +48,12 @@ import type { SitemapListing } from "./generated/sitemap-listing.ts";
 import type { UserDetailsUpdate } from "./generated/user-details-update.ts";
 import type { UserDetails } from "./generated/user-details.ts";
 import type { WatchItem } from "./generated/watch-item.ts";
-import type { AccountSubscriptions, PasswordChange, PaymentHistory } from "./generated/account.ts";
+import type {
+  AccountSubscription,
+  AccountSubscriptions,
+  PasswordChange,
+  PaymentHistory,
+} from "./generated/account.ts";
 import type { Basket } from "./generated/basket.ts";
 import type {
   BasketPayment,
@@ -56,6 +61,7 @@ import type {
   OrderConfirmation,
   PaymentNotification,
 } from "./generated/order.ts";
+import type { CancellationPromo } from "../schemas/generated/cancellation-promo.ts";
 import type { Licence } from "../schemas/generated/licence.ts";
 import type { VoucherRule } from "../schemas/generated/voucher-rule.ts";
 import type { Voucher } from "../schemas/generated/voucher.ts";
@@ -63,7 +69,9 @@ import type { BodySchemaName } from "./schemas/index.ts";
 
 /** The generated type of each body schema, by the name the endpoint table uses. */
 export interface BodyTypes {
+  accountSubscription: AccountSubscription;
   accountSubscriptions: AccountSubscriptions;
+  cancellationPromo: CancellationPromo;
   adminUsers: AdminUserList;
   apiErrorBody: ApiErrorBody;
   basket: Basket;

@@ -740,6 +740,27 @@ export const ENDPOINTS = {
     response: "accountSubscriptions",
     summary: "The licences the account holds or held, newest first",
   },
+  cancelSubscription: {
+    method: "POST",
+    path: "/v2/user/subscriptions/{orderId}/cancel",
+    auth: "viewer",
+    response: "accountSubscription",
+    summary: "Stops a subscription renewing; it runs to the end of the period paid",
+  },
+  reactivateSubscription: {
+    method: "POST",
+    path: "/v2/user/subscriptions/{orderId}/reactivate",
+    auth: "viewer",
+    response: "accountSubscription",
+    summary: "Takes a cancellation back while the period paid still runs",
+  },
+  cancellationPromo: {
+    method: "GET",
+    path: "/v2/cancellation-promo",
+    auth: "client",
+    response: "cancellationPromo",
+    summary: "The realm's offer to a subscriber about to cancel, as published",
+  },
   paymentHistory: {
     method: "POST",
     path: "/v2/customer/history/payment",

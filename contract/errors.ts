@@ -100,6 +100,8 @@ export const ERROR_LABELS = {
   SELF_REGISTRATION_DISABLED: "selfRegistrationDisabled",
   SESSION_NOT_FOUND: "sessionExpired",
   STORE_UNAVAILABLE: "errorOccurredPleaseTryAgain",
+  SUBSCRIPTION_ENDED: "subscriptionHasEnded",
+  SUBSCRIPTION_NOT_FOUND: "pageNotFound",
   TOKEN_EXPIRED: "sessionExpired",
   TOO_MANY_ATTEMPTS: "tooManyAttempts",
   TOO_MANY_LISTS: "tooManyLists",

@@ -57,6 +57,10 @@ export interface AccountSubscription {
     scale: number;
   };
   /**
+   * When the subscriber cancelled it: it is not renewed, and runs to endsAt. Absent while it renews.
+   */
+  cancelledAt?: string;
+  /**
    * The order that bought it; null when it was given.
    */
   orderId: string | null;

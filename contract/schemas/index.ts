@@ -39,6 +39,7 @@ import order from "./order.schema.json";
 import account from "./account.schema.json";
 import voucher from "../../schemas/voucher.schema.json";
 import voucherRule from "../../schemas/voucher-rule.schema.json";
+import cancellationPromo from "../../schemas/cancellation-promo.schema.json";
 
 /**
  * The JSON Schemas of the platform's request and answer bodies (page blocks read cards, result
@@ -140,7 +141,9 @@ export const bodySchemaIds = {
   basket: basket.$id,
   order: order.$id,
   accountSubscriptions: account.$id,
+  accountSubscription: `${account.$id}#/$defs/subscription`,
   paymentHistory: `${account.$id}#/$defs/paymentHistory`,
+  cancellationPromo: cancellationPromo.$id,
   passwordChange: `${account.$id}#/$defs/passwordChange`,
   basketPayment: `${order.$id}#/$defs/basketPayment`,
   orderConfirmation: `${order.$id}#/$defs/orderConfirmation`,

@@ -1,8 +1,16 @@
 import { Hono } from "hono";
-import { heldLicences, paymentHistory } from "../commerce/held-licences.ts";
+import { CANCELLATION_PROMO_KEY } from "../../schemas/document-kinds.ts";
+import {
+  heldLicences,
+  paymentHistory,
+  setCancelled,
+  SubscriptionRefused,
+} from "../commerce/held-licences.ts";
+import { latestVersion } from "../documents/versions.ts";
 import { accountOf, refuseChildProfile, requireAccount } from "./account.ts";
 import { authenticate } from "./auth.ts";
 import type { PlatformEnv } from "./context.ts";
+import { ApiError, notFound } from "./errors.ts";
 import { readPage } from "./pagination.ts";
 
 /** What the account bought and paid (spec sections 2 and 7: the account page), on v2. */
@@ -27,4 +35,51 @@ customer.post("/customer/history/payment", authenticate, requireAccount, async (
   const page = readPage((name) => c.req.query(name), PAYMENT_HISTORY_RPP, 50);
   c.header("Cache-Control", "private, no-store");
   return c.json(await paymentHistory(c.get("store").db, user.realm, user.id, page));
+});
+
+for (const [action, cancel] of [
+  ["cancel", true],
+  ["reactivate", false],
+] as const) {
+  /**
+   * `POST /user/subscriptions/{orderId}/cancel` and `.../reactivate`: a subscription stops
+   * renewing, or renews again, while its paid period runs (404 `SUBSCRIPTION_NOT_FOUND` for
+   * anything but the account's own subscription, 409 `SUBSCRIPTION_ENDED` once it is over).
+   */
+  customer.post(
+    `/user/subscriptions/:orderId/${action}`,
+    authenticate,
+    requireAccount,
+    async (c) => {
+      refuseChildProfile(c);
+      const user = await accountOf(c);
+      try {
+        const subscription = await setCancelled(
+          c.get("store").db,
+          user.realm,
+          user.id,
+          c.req.param("orderId"),
+          cancel,
+          c.get("realm").licences,
+          new Date(),
+        );
+        return c.json(subscription);
+      } catch (error) {
+        if (!(error instanceof SubscriptionRefused)) throw error;
+        throw error.code === "SUBSCRIPTION_ENDED"
+          ? new ApiError(409, error.code, "This subscription has ended")
+          : new ApiError(404, error.code, "No such subscription");
+      }
+    },
+  );
+}
+
+/** `GET /cancellation-promo`: the offer shown before a cancellation, as the realm published it. */
+customer.get("/cancellation-promo", async (c) => {
+  const published = await latestVersion(c.get("store").db, c.get("realm").name, {
+    kind: "promo",
+    key: CANCELLATION_PROMO_KEY,
+  });
+  if (!published) throw notFound("The cancellation promo");
+  return c.json(published.document);
 });

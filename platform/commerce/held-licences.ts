@@ -9,7 +9,7 @@ import { orderView } from "./orders.ts";
  * What an account holds or held, newest first: one line per order that bought a licence (its
  * grants share the order's period), and one per licence the operator gave without an order.
  * A running subscription's next charge is its first charge after a trial or free periods,
- * else what its period cost when bought.
+ * else what its period cost when bought; a cancelled one has none.
  */
 export async function heldLicences(
   db: Db,
@@ -55,7 +55,8 @@ export async function heldLicences(
       name: item?.name ?? licence?.name ?? order.licenceId,
       kind: licence?.kind ?? "SUBSCRIPTION",
       ...(period ? { period } : {}),
-      ...(period && active && endsAt
+      ...(order.cancelledAt ? { cancelledAt: order.cancelledAt.toISOString() } : {}),
+      ...(period && active && endsAt && !order.cancelledAt
         ? {
             nextCharge: {
               date: endsAt.toISOString().slice(0, 10),
@@ -104,4 +105,46 @@ export async function paymentHistory(
     page: page.page,
     pages: Math.ceil(total / page.rpp),
   };
+}
+
+export class SubscriptionRefused extends Error {
+  override name = "SubscriptionRefused";
+  constructor(readonly code: "SUBSCRIPTION_NOT_FOUND" | "SUBSCRIPTION_ENDED") {
+    super(code);
+  }
+}
+
+/**
+ * Cancels (`cancel`) or reactivates a subscription the account bought in `orderId`. Either is
+ * only possible while the paid period runs: after it, the subscription has ended. Repeating
+ * one changes nothing. Answers the subscription as it now stands.
+ */
+export async function setCancelled(
+  db: Db,
+  realm: string,
+  userId: number,
+  orderId: string,
+  cancel: boolean,
+  licences: readonly Licence[],
+  now: Date,
+): Promise<AccountSubscription> {
+  const [order] = await db
+    .select()
+    .from(t.orders)
+    .where(and(eq(t.orders.id, orderId), eq(t.orders.realm, realm), eq(t.orders.userId, userId)));
+  const licence = order && licences.find((l) => l.id === order.licenceId);
+  if (!order || order.status !== "COMPLETED" || !licence?.purchaseStrategy) {
+    throw new SubscriptionRefused("SUBSCRIPTION_NOT_FOUND");
+  }
+  const held = await heldLicences(db, userId, licences, now);
+  const current = held.find((h) => h.orderId === orderId);
+  if (!current || current.status !== "ACTIVE") throw new SubscriptionRefused("SUBSCRIPTION_ENDED");
+  if (cancel !== Boolean(order.cancelledAt)) {
+    await db
+      .update(t.orders)
+      .set({ cancelledAt: cancel ? now : null })
+      .where(eq(t.orders.id, orderId));
+  }
+  const after = await heldLicences(db, userId, licences, now);
+  return after.find((h) => h.orderId === orderId)!;
 }

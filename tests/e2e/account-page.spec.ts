@@ -157,6 +157,47 @@ test.describe("the account page", () => {
   });
 });
 
+test.describe("cancelling a subscription", () => {
+  test("liga: the offer to stay comes first; cancelled, it stops renewing, and can be taken back", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const account = await freshAccount(baseURL!, "liga");
+    await buyByCard(baseURL!, "liga", account.authorisationToken, "LIGA_MENSAL");
+    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+    await page.goto("/realm/liga/account");
+    await hydrated(page);
+    const plan = page.getByRole("listitem").filter({ hasText: "Liga Play Mensal" });
+    await expect(plan).toContainText("Próxima cobrança");
+    await plan.getByRole("link", { name: "Cancelar assinatura Liga Play Mensal" }).click();
+    await expect(page).toHaveURL(/section=subscriptions&cancel=[0-9a-f-]{36}$/);
+    const heading = page.getByRole("heading", { level: 3, name: "Cancelar Liga Play Mensal?" });
+    await expect(heading).toBeFocused();
+    const offer = page.getByRole("complementary", { name: "Fique até o fim da temporada" });
+    await expect(offer.getByRole("link", { name: "Manter assinatura" })).toHaveAttribute(
+      "href",
+      "/realm/liga/account?section=subscriptions",
+    );
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Sim, cancelar" }).click();
+    await expect(
+      page.locator(".toast", { hasText: "Sua assinatura foi cancelada." }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/section=subscriptions$/);
+    await expect(plan).toContainText("Cancelada: não será renovada");
+    await expect(plan).not.toContainText("Próxima cobrança");
+    expect(await axeViolations(page)).toEqual([]);
+
+    await plan.getByRole("button", { name: "Reativar Liga Play Mensal" }).click();
+    await expect(
+      page.locator(".toast", { hasText: "Sua assinatura voltou a ser renovada." }),
+    ).toBeVisible();
+    await expect(plan).toContainText("Próxima cobrança");
+  });
+});
+
 test.describe("the account page without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -221,4 +221,56 @@ describe("subscriptions and payment history", () => {
       (await call("liga", "/api/v2/customer/history/payment", {}, { method: "POST" })).status,
     ).toBe(401);
   });
+
+  it("cancels a subscription to the end of its period, and takes the cancellation back", async () => {
+    const { auth } = await accountWithSession(platform.store, "liga");
+    const monthly = (await pay(auth, "LIGA_MENSAL")).body.orderId as string;
+    const pass = (await pay(auth, "LIGA_FINAL_PASS")).body.orderId as string;
+    const act = (orderId: string, action: string, who = auth) =>
+      call("liga", `/api/v2/user/subscriptions/${orderId}/${action}`, who, { method: "POST" });
+
+    const cancelled = await act(monthly, "cancel");
+    expect(cancelled.status).toBe(200);
+    expect(validateBody("accountSubscription", cancelled.body).issues).toEqual([]);
+    expect(cancelled.body).toMatchObject({ orderId: monthly, status: "ACTIVE" });
+    expect(cancelled.body.cancelledAt).toEqual(expect.any(String));
+    // No next charge, and what it granted still runs.
+    expect(cancelled.body.nextCharge).toBeUndefined();
+    const rows = await platform.store.db
+      .select()
+      .from(t.entitlements)
+      .where(eq(t.entitlements.orderId, monthly));
+    expect(rows.every((row) => row.status === "ACTIVE" && row.endsAt! > new Date())).toBe(true);
+    // Again: nothing changes.
+    expect((await act(monthly, "cancel")).body.cancelledAt).toBe(cancelled.body.cancelledAt);
+
+    const back = await act(monthly, "reactivate");
+    expect(back.body.cancelledAt).toBeUndefined();
+    expect(back.body.nextCharge).toMatchObject({ total: 2990, currency: "BRL" });
+
+    // A pass does not renew, so there is nothing to cancel; nor is another account's order.
+    expect((await act(pass, "cancel")).body.code).toBe("SUBSCRIPTION_NOT_FOUND");
+    const stranger = await accountWithSession(platform.store, "liga");
+    expect((await act(monthly, "cancel", stranger.auth)).status).toBe(404);
+
+    // Once its period is over, it has ended: neither cancelled nor reactivated.
+    await platform.store.db
+      .update(t.entitlements)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(t.entitlements.orderId, monthly));
+    const ended = await act(monthly, "cancel");
+    expect(ended.status).toBe(409);
+    expect(ended.body.code).toBe("SUBSCRIPTION_ENDED");
+  });
+
+  it("shows the realm's published cancellation promo", async () => {
+    const res = await platform.api.call("liga", "/api/v2/cancellation-promo");
+    expect(res.status).toBe(200);
+    const promo = await res.json();
+    expect(validateBody("cancellationPromo", promo).issues).toEqual([]);
+    expect(promo).toMatchObject({
+      title: "Fique até o fim da temporada",
+      cta: "Manter assinatura",
+    });
+  });
 });

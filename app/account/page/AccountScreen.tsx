@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import type { AccountSubscription } from "../../../contract/generated/account.ts";
 import type { Order } from "../../../contract/generated/order.ts";
 import type { UserDetails } from "../../../contract/generated/user-details.ts";
@@ -6,11 +7,12 @@ import { formatMoney } from "../../checkout/money.ts";
 import { useT } from "../../i18n/i18n.ts";
 import { useRootData } from "../../realm/use-root-data.ts";
 import { LocalTime } from "../../ui/LocalTime.tsx";
+import { PromoBody, PromoImage } from "../../ui/PromoCard.tsx";
 import { PreferencesForms } from "../PreferencesDialog.tsx";
 import { Field } from "../ui.tsx";
 import type { accountLoader } from "./account-page.server.ts";
 import { SECTION_LABELS } from "./sections.ts";
-import type { AccountAnswer, AccountIntent, SectionView } from "./view.ts";
+import type { AccountAnswer, AccountIntent, CancelStep, SectionView } from "./view.ts";
 
 const PERIOD_LABELS = {
   DAILY: "billedDaily",
@@ -95,7 +97,16 @@ function SectionBody({ content }: { content: SectionView }) {
   }
   switch (content.section) {
     case "subscriptions":
-      return <Subscriptions items={content.items} plans={content.plans} />;
+      return (
+        <>
+          {content.confirmCancel ? <ConfirmCancellation step={content.confirmCancel} /> : null}
+          <Subscriptions
+            items={content.items}
+            plans={content.plans}
+            cancelHrefs={content.cancelHrefs}
+          />
+        </>
+      );
     case "accountdetails":
       return <DetailsForm details={content.details} />;
     case "paymentdetails":
@@ -122,9 +133,78 @@ function SectionBody({ content }: { content: SectionView }) {
   }
 }
 
-function Subscriptions({ items, plans }: { items: AccountSubscription[]; plans: string }) {
+/**
+ * The step before a cancellation (CONFIRM_CANCELLATION): what the viewer is about to give up,
+ * the realm's offer to stay, and the choice. It takes the focus when it opens.
+ */
+function ConfirmCancellation({ step }: { step: CancelStep }) {
+  const t = useT();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const answer = useAnswer("cancel");
+  const busy = useBusy("cancel");
+  useEffect(() => heading.current?.focus(), [step.orderId]);
+  return (
+    <section aria-labelledby="cancel-title" className="account-confirm">
+      <h3 id="cancel-title" ref={heading} tabIndex={-1}>
+        {t("cancelConfirmTitle", { name: step.name })}
+      </h3>
+      <p>{t("cancelConfirmText")}</p>
+      {step.promo ? (
+        <aside aria-labelledby="cancel-promo-title" className="account-promo">
+          <PromoImage url={step.promo.imageUrl} />
+          <PromoBody
+            heading={<h4 id="cancel-promo-title">{step.promo.title}</h4>}
+            description={step.promo.description ? <p>{step.promo.description}</p> : null}
+            cta={step.promo.cta}
+            href={step.promo.href}
+            openInNewTab={step.promo.openInNewTab}
+          />
+        </aside>
+      ) : null}
+      <Refusal answer={answer} />
+      <div className="account-confirm-actions">
+        <Form method="post">
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="orderId" value={step.orderId} />
+          <button type="submit" className="button" disabled={busy}>
+            {t("confirmCancellation")}
+          </button>
+        </Form>
+        <Link to={step.back} className="button button-secondary" preventScrollReset>
+          {t("keepSubscription")}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function ReactivateForm({ orderId, name }: { orderId: string; name: string }) {
+  const t = useT();
+  const busy = useBusy("reactivate");
+  return (
+    <Form method="post" className="account-inline-form">
+      <input type="hidden" name="intent" value="reactivate" />
+      <input type="hidden" name="orderId" value={orderId} />
+      <button type="submit" className="button" disabled={busy}>
+        {t("reactivateSubscription")}
+        <span className="visually-hidden"> {name}</span>
+      </button>
+    </Form>
+  );
+}
+
+function Subscriptions({
+  items,
+  plans,
+  cancelHrefs,
+}: {
+  items: AccountSubscription[];
+  plans: string;
+  cancelHrefs: Record<string, string>;
+}) {
   const t = useT();
   const locale = useLocale();
+  const refused = useAnswer("reactivate");
   if (items.length === 0) {
     return (
       <div className="account-message">
@@ -179,6 +259,18 @@ function Subscriptions({ items, plans }: { items: AccountSubscription[]; plans: 
               </>
             ) : null}
           </dl>
+          {item.cancelledAt && item.status === "ACTIVE" && item.orderId ? (
+            <>
+              <p className="account-cancelled">{t("subscriptionCancelledNote")}</p>
+              <Refusal answer={refused} />
+              <ReactivateForm orderId={item.orderId} name={item.name} />
+            </>
+          ) : item.orderId && cancelHrefs[item.orderId] ? (
+            <Link to={cancelHrefs[item.orderId]!} preventScrollReset>
+              {t("cancelSubscription")}
+              <span className="visually-hidden"> {item.name}</span>
+            </Link>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -9,7 +9,8 @@ import { routeHref } from "../../realm/routes.ts";
 import { hasAccount, viewerPlatform } from "../../realm/viewer-platform.server.ts";
 import { preferencesOf } from "../account-state.server.ts";
 import { ACCOUNT_SECTIONS, sectionOf, type AccountSection } from "./sections.ts";
-import type { AccountAnswer, AccountView, SectionView } from "./view.ts";
+import { safeLinkUrl } from "../../ui/links.ts";
+import type { AccountAnswer, AccountIntent, AccountView, CancelStep, SectionView } from "./view.ts";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -50,6 +51,36 @@ async function adultAccount(args: LoaderFunctionArgs): Promise<RealmRequest> {
   return found;
 }
 
+/**
+ * The step before a cancellation: the realm's published offer to stay (none when it has not
+ * published one, or the platform cannot say: the viewer can cancel all the same).
+ */
+async function cancelStep(
+  client: PlatformClient,
+  basePath: string,
+  orderId: string,
+  name: string,
+): Promise<CancelStep> {
+  let promo: CancelStep["promo"] = null;
+  try {
+    const offer = await client.call("cancellationPromo");
+    const url = "linkUrl" in offer.link ? safeLinkUrl(offer.link.linkUrl) : null;
+    promo = {
+      title: offer.title,
+      description: offer.description ?? null,
+      imageUrl: offer.imageUrl ?? null,
+      cta: offer.cta,
+      // A path is the realm's own: it is under the realm's base path.
+      href: url?.startsWith("/") ? `${basePath}${url}` : url,
+      openInNewTab: offer.openInNewTab ?? false,
+    };
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    if (error.status !== 404) console.warn(`cancellation promo: ${error.message}`);
+  }
+  return { orderId, name, promo, back: accountHref(basePath, "subscriptions") };
+}
+
 async function sectionContent(
   section: AccountSection,
   client: PlatformClient,
@@ -58,12 +89,31 @@ async function sectionContent(
 ): Promise<SectionView> {
   const { basePath } = found;
   switch (section) {
-    case "subscriptions":
+    case "subscriptions": {
+      const { items } = await client.call("subscriptions");
+      const cancellable = items.filter(
+        (item) =>
+          item.kind === "SUBSCRIPTION" &&
+          item.status === "ACTIVE" &&
+          item.orderId &&
+          !item.cancelledAt,
+      );
+      const asked = cancellable.find((item) => item.orderId === url.searchParams.get("cancel"));
       return {
         section,
-        items: (await client.call("subscriptions")).items,
+        items,
         plans: routeHref(basePath, { name: "purchase" }),
+        cancelHrefs: Object.fromEntries(
+          cancellable.map((item) => [
+            item.orderId!,
+            accountHref(basePath, section, { cancel: item.orderId! }),
+          ]),
+        ),
+        confirmCancel: asked
+          ? await cancelStep(client, basePath, asked.orderId!, asked.name)
+          : null,
       };
+    }
     case "accountdetails":
       return { section, details: await client.call("userDetails") };
     case "paymentdetails": {
@@ -150,7 +200,12 @@ function firstField(error: PlatformError): string | undefined {
 export async function accountAction(args: ActionFunctionArgs) {
   const found = await adultAccount(args);
   const form = await readForm(args.request);
-  const intent = form.get("intent") === "password" ? "password" : "details";
+  const asked = String(form.get("intent") ?? "");
+  const intent: AccountIntent = (["password", "cancel", "reactivate"] as const).includes(
+    asked as "password",
+  )
+    ? (asked as AccountIntent)
+    : "details";
   const client = viewerPlatform(args, found);
   const values: Record<string, string> =
     intent === "details"
@@ -166,6 +221,11 @@ export async function accountAction(args: ActionFunctionArgs) {
     if (intent === "details") {
       await client.put("/v2/user/profile", detailsBody(form), { auth: true });
       toast = "userDetailsSaved";
+    } else if (intent === "cancel" || intent === "reactivate") {
+      const params = { orderId: String(form.get("orderId") ?? "") };
+      if (intent === "cancel") await client.call("cancelSubscription", { params });
+      else await client.call("reactivateSubscription", { params });
+      toast = intent === "cancel" ? "subscriptionCancelled" : "subscriptionReactivated";
     } else {
       await client.call("changePassword", {
         body: {
@@ -181,6 +241,17 @@ export async function accountAction(args: ActionFunctionArgs) {
       return refuse(PASSWORD_ERRORS[error.code]!, error.status >= 500 ? 503 : error.status);
     }
     if (error.status >= 500) return refuse({ error: "errorOccurredPleaseTryAgain" }, 503);
+    if (intent === "cancel" || intent === "reactivate") {
+      return refuse(
+        {
+          error:
+            error.code === "SUBSCRIPTION_ENDED"
+              ? "subscriptionHasEnded"
+              : "errorOccurredPleaseTryAgain",
+        },
+        error.status,
+      );
+    }
     const message = error.messages[0];
     return refuse(
       {
@@ -190,7 +261,12 @@ export async function accountAction(args: ActionFunctionArgs) {
       error.status,
     );
   }
-  const section = intent === "details" ? "accountdetails" : "accountsecurity";
+  const section =
+    intent === "details"
+      ? "accountdetails"
+      : intent === "password"
+        ? "accountsecurity"
+        : "subscriptions";
   return redirect(accountHref(found.basePath, section), {
     headers: {
       ...PRIVATE,

@@ -4,6 +4,21 @@ import type { ParentalControl } from "../../../contract/generated/parental-contr
 import type { UserDetails } from "../../../contract/generated/user-details.ts";
 import type { AccountSection } from "./sections.ts";
 
+/** The step before a cancellation: what goes, and the realm's offer to stay. */
+export interface CancelStep {
+  orderId: string;
+  name: string;
+  promo: {
+    title: string;
+    description: string | null;
+    imageUrl: string | null;
+    cta: string;
+    href: string | null;
+    openInNewTab: boolean;
+  } | null;
+  back: string;
+}
+
 export interface AccountTab {
   section: AccountSection;
   href: string;
@@ -11,7 +26,15 @@ export interface AccountTab {
 
 /** What one section of the account page shows, or that it could not be loaded. */
 export type SectionView =
-  | { section: "subscriptions"; items: AccountSubscription[]; plans: string }
+  | {
+      section: "subscriptions";
+      items: AccountSubscription[];
+      plans: string;
+      /** Each cancellable subscription's confirmation step, by order id. */
+      cancelHrefs: Record<string, string>;
+      /** The confirmation step (CONFIRM_CANCELLATION) of the subscription `?cancel=` names. */
+      confirmCancel: CancelStep | null;
+    }
   | { section: "accountdetails"; details: UserDetails }
   | {
       section: "paymentdetails";
@@ -37,7 +60,7 @@ export interface AccountView {
 }
 
 /** The account page's forms: which one, and what it says back when it is refused. */
-export type AccountIntent = "details" | "password";
+export type AccountIntent = "details" | "password" | "cancel" | "reactivate";
 
 export interface AccountAnswer {
   ok: false;

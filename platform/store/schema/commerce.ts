@@ -98,6 +98,11 @@ export const orders = pgTable(
     pixCharge: jsonb("pix_charge").$type<NonNullable<NonNullable<Order["action"]>["pix"]>>(),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /**
+     * When the subscriber cancelled a subscription this order bought: it is not renewed, and
+     * what it granted runs to the end of the period already paid. Cleared by a reactivation.
+     */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("orders_idempotency_idx").on(t.realm, t.userId, t.idempotencyKey)],
 );
