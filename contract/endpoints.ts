@@ -740,6 +740,12 @@ export const ENDPOINTS = {
     response: "accountSubscriptions",
     summary: "The licences the account holds or held, newest first",
   },
+  endOtherSessions: {
+    method: "POST",
+    path: "/v2/user/sessions/end-others",
+    auth: "viewer",
+    summary: "Signs the account out everywhere but this session",
+  },
   cancelSubscription: {
     method: "POST",
     path: "/v2/user/subscriptions/{orderId}/cancel",

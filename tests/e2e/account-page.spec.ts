@@ -154,6 +154,25 @@ test.describe("the account page", () => {
     expect(refresh.status).toBe(401);
     await page.goto("/realm/liga/account?section=accountdetails");
     await expect(page.getByRole("heading", { level: 1, name: "Conta" })).toBeVisible();
+
+    // Signed in again elsewhere with the new password, then signed out from here.
+    const again = await platformCall(baseURL!, "liga", "/v2/login", {
+      method: "POST",
+      body: { id: account.email, secret: "brand-new-9" },
+    });
+    expect(again.status).toBe(200);
+    const elsewhere = (await again.json()) as { refreshToken: string };
+    await page.goto("/realm/liga/account?section=accountsecurity");
+    await page.getByRole("button", { name: "Sair em todos os outros dispositivos" }).click();
+    await expect(
+      page.locator(".toast", { hasText: "Você saiu em todos os outros dispositivos." }),
+    ).toBeVisible();
+    const ended = await platformCall(baseURL!, "liga", "/v2/token/refresh", {
+      method: "POST",
+      body: { refreshToken: elsewhere.refreshToken },
+    });
+    expect(ended.status).toBe(401);
+    await expect(page.getByRole("heading", { level: 1, name: "Conta" })).toBeVisible();
   });
 });
 

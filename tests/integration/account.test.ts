@@ -135,6 +135,24 @@ describe("changing the password", () => {
   });
 });
 
+describe("signing out everywhere else", () => {
+  it("ends every other session of the account at once and keeps this one", async () => {
+    const account = await withTwoSessions();
+    const stranger = await withTwoSessions();
+    const ended = await call("liga", "/api/v2/user/sessions/end-others", account.auth, {
+      method: "POST",
+    });
+    expect(ended).toEqual({ status: 200, body: { endedSessions: 1 } });
+    const otherAuth = { Authorization: `Bearer ${account.other.authorisationToken}` };
+    expect((await call("liga", "/api/v2/user/profile", otherAuth)).status).toBe(401);
+    expect((await refresh("liga", account.other.refreshToken)).status).toBe(401);
+    expect((await call("liga", "/api/v2/user/profile", account.auth)).status).toBe(200);
+    expect((await refresh("liga", account.refreshToken)).status).toBe(200);
+    // Another account's sessions are its own.
+    expect((await refresh("liga", stranger.other.refreshToken)).status).toBe(200);
+  });
+});
+
 describe("subscriptions and payment history", () => {
   const pay = (auth: Record<string, string>, licence: string, voucher?: string) =>
     call("liga", "/api/v4/basket/pay", auth, {

@@ -129,7 +129,12 @@ function SectionBody({ content }: { content: SectionView }) {
         />
       );
     case "accountsecurity":
-      return <PasswordForm />;
+      return (
+        <>
+          <PasswordForm />
+          <SignOutOthersForm />
+        </>
+      );
   }
 }
 
@@ -451,6 +456,25 @@ function PasswordForm() {
         <Refusal answer={answer && !answer.field ? answer : undefined} />
         <button type="submit" className="button" disabled={busy}>
           {busy ? t("saving") : t("changePasswordTitle")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function SignOutOthersForm() {
+  const t = useT();
+  const answer = useAnswer("signOutOthers");
+  const busy = useBusy("signOutOthers");
+  return (
+    <section aria-labelledby="sign-out-others-title" className="account-security-part">
+      <h3 id="sign-out-others-title">{t("signOutOthersTitle")}</h3>
+      <p>{t("signOutOthersText")}</p>
+      <Refusal answer={answer} />
+      <Form method="post">
+        <input type="hidden" name="intent" value="signOutOthers" />
+        <button type="submit" className="button" disabled={busy}>
+          {t("signOutOthersTitle")}
         </button>
       </Form>
     </section>

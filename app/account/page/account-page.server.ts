@@ -201,9 +201,9 @@ export async function accountAction(args: ActionFunctionArgs) {
   const found = await adultAccount(args);
   const form = await readForm(args.request);
   const asked = String(form.get("intent") ?? "");
-  const intent: AccountIntent = (["password", "cancel", "reactivate"] as const).includes(
-    asked as "password",
-  )
+  const intent: AccountIntent = (
+    ["password", "cancel", "reactivate", "signOutOthers"] as const
+  ).includes(asked as "password")
     ? (asked as AccountIntent)
     : "details";
   const client = viewerPlatform(args, found);
@@ -221,6 +221,9 @@ export async function accountAction(args: ActionFunctionArgs) {
     if (intent === "details") {
       await client.put("/v2/user/profile", detailsBody(form), { auth: true });
       toast = "userDetailsSaved";
+    } else if (intent === "signOutOthers") {
+      await client.call("endOtherSessions");
+      toast = "signedOutElsewhere";
     } else if (intent === "cancel" || intent === "reactivate") {
       const params = { orderId: String(form.get("orderId") ?? "") };
       if (intent === "cancel") await client.call("cancelSubscription", { params });

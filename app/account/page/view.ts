@@ -60,7 +60,7 @@ export interface AccountView {
 }
 
 /** The account page's forms: which one, and what it says back when it is refused. */
-export type AccountIntent = "details" | "password" | "cancel" | "reactivate";
+export type AccountIntent = "details" | "password" | "cancel" | "reactivate" | "signOutOthers";
 
 export interface AccountAnswer {
   ok: false;

@@ -11,7 +11,7 @@ import type { PlatformEnv } from "../context.ts";
 import { ApiError, badRequest } from "../errors.ts";
 import { LIMITS, body, limit, text } from "./shared.ts";
 
-/** Changing the password of the signed-in account. */
+/** The account's password and its other sessions, from a signed-in session. */
 export const passwordChangeRoutes = new Hono<PlatformEnv>();
 
 /**
@@ -50,4 +50,16 @@ passwordChangeRoutes.put("/user/password", authenticate, requireAccount, async (
   const families = await endAllSessions(db, user.id, c.get("viewer")?.sid);
   await c.get("sessions").forget(families);
   return c.json({ changed: true, endedSessions: families.length });
+});
+
+/**
+ * `POST /user/sessions/end-others` (no body): signs the account out everywhere but here, at
+ * once on every server sharing the store. Answers how many sessions ended.
+ */
+passwordChangeRoutes.post("/user/sessions/end-others", authenticate, requireAccount, async (c) => {
+  refuseChildProfile(c);
+  const user = await accountOf(c);
+  const families = await endAllSessions(c.get("store").db, user.id, c.get("viewer")?.sid);
+  await c.get("sessions").forget(families);
+  return c.json({ endedSessions: families.length });
 });
