@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { accountLoader } from "../../app/account/page/account-page.server.ts";
 import type { AccountView } from "../../app/account/page/view.ts";
+import { providersLoader, type ProvidersView } from "../../app/identity/providers.server.ts";
 import {
   invoiceLoader,
   invoicePdfLoader,
@@ -151,5 +152,26 @@ describe("the account page's loader", () => {
     const sent = await thrownResponse(() => account(cookie));
     expect(sent.status).toBe(302);
     expect(sent.headers.get("Location")).toBe("/realm/arena");
+  });
+});
+
+describe("the ways to sign in", () => {
+  it("follow each realm's providers and settings", async () => {
+    const view = async (realm: "arena" | "liga") =>
+      (
+        (await providersLoader(
+          loaderArgs(webContext(platform.api), `/realm/${realm}/providers`),
+        )) as unknown as {
+          data: ProvidersView;
+        }
+      ).data;
+    expect(await view("arena")).toEqual({
+      ways: [
+        { kind: "password", signIn: "/realm/arena/login", signUp: "/realm/arena/signup" },
+        { kind: "tv", href: "/realm/arena/tv" },
+      ],
+      security: null,
+    });
+    expect((await view("liga")).ways.map((way) => way.kind)).toEqual(["password", "magicLink"]);
   });
 });
