@@ -27,6 +27,11 @@ export interface Invoice {
   paidWith: string | null;
 }
 
+/** What an order was paid with, as the viewer reads it: "Visa •••• 4242", or the method's name. */
+export function paymentMethodText(method: NonNullable<Order["paymentMethod"]>): string {
+  return method.last4 ? `${method.brand} •••• ${method.last4}` : method.brand;
+}
+
 type Translate = (key: string, values?: Record<string, string>) => string;
 
 const INVOICE_DATE: Intl.DateTimeFormatOptions = { dateStyle: "long", timeZone: "UTC" };
@@ -65,10 +70,6 @@ export function invoiceOf(
     })),
     totals,
     currency: basket.currency,
-    paidWith: method
-      ? method.last4
-        ? `${method.brand} •••• ${method.last4}`
-        : method.brand
-      : null,
+    paidWith: method ? paymentMethodText(method) : null,
   };
 }

@@ -4,6 +4,7 @@ import type { AccountSubscription } from "../../../contract/generated/account.ts
 import type { Order } from "../../../contract/generated/order.ts";
 import type { UserDetails } from "../../../contract/generated/user-details.ts";
 import { formatMoney } from "../../checkout/money.ts";
+import { paymentMethodText } from "../../invoice/invoice.ts";
 import { useT } from "../../i18n/i18n.ts";
 import { useRootData } from "../../realm/use-root-data.ts";
 import { LocalTime } from "../../ui/LocalTime.tsx";
@@ -260,7 +261,7 @@ function Subscriptions({
             {item.paymentMethod ? (
               <>
                 <dt>{t("subscriptionPaidWith")}</dt>
-                <dd>{methodText(item.paymentMethod)}</dd>
+                <dd>{paymentMethodText(item.paymentMethod)}</dd>
               </>
             ) : null}
           </dl>
@@ -280,10 +281,6 @@ function Subscriptions({
       ))}
     </ul>
   );
-}
-
-function methodText(method: NonNullable<Order["paymentMethod"]>) {
-  return method.last4 ? `${method.brand} •••• ${method.last4}` : method.brand;
 }
 
 const DETAIL_INPUTS: {
@@ -388,7 +385,7 @@ function PaymentHistoryTable({
                       currency: order.basket.currency,
                     })}
                   </td>
-                  <td>{order.paymentMethod ? methodText(order.paymentMethod) : "–"}</td>
+                  <td>{order.paymentMethod ? paymentMethodText(order.paymentMethod) : "–"}</td>
                   <td>{t(order.status === "COMPLETED" ? "paymentPaid" : "paymentNotPaid")}</td>
                   <td>
                     {invoices[order.orderId] ? (
