@@ -17,12 +17,8 @@ import { hasAccount, viewerPlatform } from "../realm/viewer-platform.server.ts";
 import { requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
 import { realmRelativePath, routeHref } from "../realm/routes.ts";
 import { realmLicences } from "../realm/shell.server.ts";
-import {
-  checkoutSearch,
-  postalCodeProblem,
-  readCheckoutQuery,
-  type CheckoutQuery,
-} from "./checkout-query.ts";
+import { postalCodeProblem } from "../../contract/postal-address.ts";
+import { checkoutSearch, readCheckoutQuery, type CheckoutQuery } from "./checkout-query.ts";
 import {
   CHECKOUT_STEPS,
   checkoutSteps,

@@ -27,6 +27,8 @@ import realmDirectory from "./realm-directory.schema.json";
 import realmLookup from "./realm-lookup.schema.json";
 import sitemapListing from "./sitemap-listing.schema.json";
 import userDetails from "./user-details.schema.json";
+import addresses from "./addresses.schema.json";
+import addressInput from "./address-input.schema.json";
 import watchItem from "./watch-item.schema.json";
 import realmFolderCheck from "./realm-folder-check.schema.json";
 import searchBuckets from "./search-buckets.schema.json";
@@ -85,6 +87,8 @@ export const contractSchemas = [
   basket,
   order,
   account,
+  addresses,
+  addressInput,
 ] as const;
 
 /** Every body schema by name, those in schemas/ included; the endpoint table names them so. */
@@ -145,6 +149,10 @@ export const bodySchemaIds = {
   paymentHistory: `${account.$id}#/$defs/paymentHistory`,
   cancellationPromo: cancellationPromo.$id,
   passwordChange: `${account.$id}#/$defs/passwordChange`,
+  addressList: addresses.$id,
+  address: `${addresses.$id}#/$defs/address`,
+  addressInput: addressInput.$id,
+  billingDetails: `${addressInput.$id}#/$defs/billingDetails`,
   basketPayment: `${order.$id}#/$defs/basketPayment`,
   orderConfirmation: `${order.$id}#/$defs/orderConfirmation`,
   paymentNotification: `${order.$id}#/$defs/paymentNotification`,
