@@ -8,9 +8,24 @@ import { requireRealmRequest, type RealmRequest } from "../../realm/request.serv
 import { routeHref } from "../../realm/routes.ts";
 import { hasAccount, viewerPlatform } from "../../realm/viewer-platform.server.ts";
 import { preferencesOf } from "../account-state.server.ts";
+import type { RealmSettings } from "../../../schemas/generated/realm-settings.ts";
+import {
+  ADDRESS_INTENTS,
+  addressesPart,
+  refusedAddressField,
+  runAddressIntent,
+  typedAddress,
+} from "./addresses.server.ts";
 import { ACCOUNT_SECTIONS, sectionOf, type AccountSection } from "./sections.ts";
 import { safeLinkUrl } from "../../ui/links.ts";
-import type { AccountAnswer, AccountIntent, AccountView, CancelStep, SectionView } from "./view.ts";
+import type {
+  AccountAnswer,
+  AccountIntent,
+  AddressIntent,
+  AccountView,
+  CancelStep,
+  SectionView,
+} from "./view.ts";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -114,8 +129,13 @@ async function sectionContent(
           : null,
       };
     }
-    case "accountdetails":
-      return { section, details: await client.call("userDetails") };
+    case "accountdetails": {
+      const [details, addresses] = await Promise.all([
+        client.call("userDetails"),
+        addressesPart(client, found.shell.settings as RealmSettings),
+      ]);
+      return { section, details, ...addresses };
+    }
     case "paymentdetails": {
       const asked = Number(url.searchParams.get("page") ?? "1");
       const page = Number.isInteger(asked) && asked >= 1 && asked <= 100_000 ? asked : 1;
@@ -202,15 +222,20 @@ export async function accountAction(args: ActionFunctionArgs) {
   const form = await readForm(args.request);
   const asked = String(form.get("intent") ?? "");
   const intent: AccountIntent = (
-    ["password", "cancel", "reactivate", "signOutOthers"] as const
+    ["password", "cancel", "reactivate", "signOutOthers", ...ADDRESS_INTENTS] as const
   ).includes(asked as "password")
     ? (asked as AccountIntent)
     : "details";
+  const addressIntent = (ADDRESS_INTENTS as readonly string[]).includes(intent)
+    ? (intent as AddressIntent)
+    : null;
   const client = viewerPlatform(args, found);
   const values: Record<string, string> =
     intent === "details"
       ? Object.fromEntries(DETAIL_FIELDS.map((f) => [f, String(form.get(f) ?? "").slice(0, 300)]))
-      : {};
+      : addressIntent
+        ? typedAddress(form, addressIntent)
+        : {};
   const refuse = (answer: Omit<AccountAnswer, "ok" | "intent" | "values">, status = 400) =>
     data({ ok: false, intent, values, ...answer } satisfies AccountAnswer, {
       status,
@@ -221,6 +246,8 @@ export async function accountAction(args: ActionFunctionArgs) {
     if (intent === "details") {
       await client.put("/v2/user/profile", detailsBody(form), { auth: true });
       toast = "userDetailsSaved";
+    } else if (addressIntent) {
+      toast = await runAddressIntent(addressIntent, form, client);
     } else if (intent === "signOutOthers") {
       await client.call("endOtherSessions");
       toast = "signedOutElsewhere";
@@ -260,12 +287,15 @@ export async function accountAction(args: ActionFunctionArgs) {
       {
         ...(message ? { message } : { error: "errorOccurredPleaseTryAgain" }),
         ...(intent === "details" && firstField(error) ? { field: firstField(error) } : {}),
+        ...(addressIntent && refusedAddressField(error)
+          ? { field: refusedAddressField(error) }
+          : {}),
       },
       error.status,
     );
   }
   const section =
-    intent === "details"
+    intent === "details" || addressIntent
       ? "accountdetails"
       : intent === "password"
         ? "accountsecurity"
