@@ -5,6 +5,7 @@ import type { WatchHistory } from "../contract/generated/watch-history.ts";
 import type { AdminUserList } from "./generated/admin-users.ts";
 import type { AddressInput, BillingDetails } from "./generated/address-input.ts";
 import type { Address, AddressList } from "./generated/addresses.ts";
+import type { SavedCards } from "./generated/saved-cards.ts";
 import type { ApiErrorBody } from "./generated/error.ts";
 import type { ConsentAnswersUpdate } from "./generated/consent-answers-update.ts";
 import type { ConsentAnswers } from "./generated/consent-answers.ts";
@@ -104,6 +105,7 @@ export interface BodyTypes {
   addressInput: AddressInput;
   addressList: AddressList;
   billingDetails: BillingDetails;
+  savedCards: SavedCards;
   passwordChange: PasswordChange;
   paymentHistory: PaymentHistory;
   orderConfirmation: OrderConfirmation;

@@ -618,6 +618,25 @@ export const ENDPOINTS = {
     response: "address",
     summary: "Who pays and where: name and tax number to the details, the address the default",
   },
+  savedCards: {
+    method: "GET",
+    path: "/v2/customer/cards",
+    auth: "viewer",
+    response: "savedCards",
+    summary: "A page of the cards the account has paid with, the default first",
+  },
+  removeSavedCard: {
+    method: "DELETE",
+    path: "/v2/customer/cards/{id}",
+    auth: "viewer",
+    summary: "Removes a card (the most recently used one left becomes the default)",
+  },
+  makeDefaultCard: {
+    method: "POST",
+    path: "/v2/customer/cards/{id}/default",
+    auth: "viewer",
+    summary: "Makes a card the account's default",
+  },
   missingInformation: {
     method: "GET",
     path: "/v2/user/missing-information",

@@ -29,6 +29,7 @@ import sitemapListing from "./sitemap-listing.schema.json";
 import userDetails from "./user-details.schema.json";
 import addresses from "./addresses.schema.json";
 import addressInput from "./address-input.schema.json";
+import savedCards from "./saved-cards.schema.json";
 import watchItem from "./watch-item.schema.json";
 import realmFolderCheck from "./realm-folder-check.schema.json";
 import searchBuckets from "./search-buckets.schema.json";
@@ -89,6 +90,7 @@ export const contractSchemas = [
   account,
   addresses,
   addressInput,
+  savedCards,
 ] as const;
 
 /** Every body schema by name, those in schemas/ included; the endpoint table names them so. */
@@ -153,6 +155,7 @@ export const bodySchemaIds = {
   address: `${addresses.$id}#/$defs/address`,
   addressInput: addressInput.$id,
   billingDetails: `${addressInput.$id}#/$defs/billingDetails`,
+  savedCards: savedCards.$id,
   basketPayment: `${order.$id}#/$defs/basketPayment`,
   orderConfirmation: `${order.$id}#/$defs/orderConfirmation`,
   paymentNotification: `${order.$id}#/$defs/paymentNotification`,

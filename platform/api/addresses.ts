@@ -17,6 +17,7 @@ import { authenticate } from "./auth.ts";
 import { readObject } from "./body.ts";
 import type { PlatformEnv } from "./context.ts";
 import { ApiError, notFound } from "./errors.ts";
+import { storedNumber } from "./pagination.ts";
 
 /** The signed-in account's postal addresses and billing details (spec sections 3 and 7), on v2. */
 export const addresses = new Hono<PlatformEnv>();
@@ -38,10 +39,10 @@ function checked(c: Context<PlatformEnv>, result: CheckedAddress): CheckedAddres
 const full = (c: Context<PlatformEnv>) =>
   new ApiError(409, "ADDRESS_LIMIT", say(c, "addressLimitReached"));
 
-/** The address id of the path, or a 404: ids are positive integers. */
+/** The address id of the path, or a 404: ids are whole numbers the store can hold. */
 function addressId(c: Context<PlatformEnv>): number {
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound("The address");
+  const id = storedNumber(c.req.param("id") ?? "");
+  if (id === null) throw notFound("The address");
   return id;
 }
 
