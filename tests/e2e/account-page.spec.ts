@@ -248,6 +248,66 @@ test.describe("addresses and billing details", () => {
   });
 });
 
+test.describe("saved cards", () => {
+  test("liga: 20 a page with the next page appended, one made default, one removed", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const account = await freshAccount(baseURL!, "liga");
+    // 21 cards, each paying once: the card with the latest expiry paid last.
+    const expiries = Array.from(
+      { length: 21 },
+      (_, i) => `${String((i % 12) + 1).padStart(2, "0")}/${30 + Math.floor(i / 12)}`,
+    );
+    for (const expiry of expiries) {
+      const res = await platformCall(baseURL!, "liga", "/v4/basket/pay", {
+        method: "POST",
+        token: account.authorisationToken,
+        body: {
+          licence: "LIGA_FINAL_PASS",
+          country: "BR",
+          provider: "Cardstream",
+          idempotencyKey: crypto.randomUUID(),
+          card: { number: "4242 4242 4242 4242", expiry, cvc: "123", holder: "Ana" },
+          returnUrl: "/realm/liga/payment/authorization?return=%2Fhome",
+        },
+      });
+      expect(res.status).toBe(201);
+    }
+    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+    await page.goto("/realm/liga/account?section=paymentdetails");
+    await hydrated(page);
+    const cards = page.getByRole("region", { name: "Cartões salvos" });
+    const items = cards.getByRole("listitem");
+    await expect(items).toHaveCount(20);
+    // The first card paid with is the default; then the most recently used.
+    await expect(items.nth(0)).toContainText("Visa •••• 4242, validade 01/30");
+    await expect(items.nth(0)).toContainText("Padrão");
+    await expect(items.nth(1)).toContainText("validade 09/31");
+    expect(await axeViolations(page)).toEqual([]);
+
+    await cards.getByRole("link", { name: "Mostrar mais cartões" }).click();
+    await expect(items).toHaveCount(21);
+    await expect(page).toHaveURL(/section=paymentdetails&cards=2$/);
+    await expect(items.nth(20)).toContainText("validade 02/30");
+    await expect(cards.getByRole("link", { name: "Mostrar mais cartões" })).toHaveCount(0);
+
+    await items
+      .nth(1)
+      .getByRole("button", { name: "Tornar Visa •••• 4242 o cartão padrão" })
+      .click();
+    await expect(page.locator(".toast", { hasText: "Cartão padrão alterado." })).toBeVisible();
+    await expect(items.nth(0)).toContainText("validade 09/31");
+    await expect(items.nth(0)).toContainText("Padrão");
+    await items.nth(0).getByRole("button", { name: "Remover Visa •••• 4242, 09/31" }).click();
+    await expect(page.locator(".toast", { hasText: "Cartão removido." })).toBeVisible();
+    await expect(items).toHaveCount(20);
+    await expect(cards).not.toContainText("09/31");
+    await expect(cards.locator(".account-address-default")).toHaveCount(1);
+  });
+});
+
 test.describe("cancelling a subscription", () => {
   test("liga: the offer to stay comes first; cancelled, it stops renewing, and can be taken back", async ({
     page,

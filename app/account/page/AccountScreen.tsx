@@ -15,6 +15,7 @@ import type { accountLoader } from "./account-page.server.ts";
 import { SECTION_LABELS } from "./sections.ts";
 import { AddressBook, BillingDetailsForm } from "./AddressesPart.tsx";
 import { Refusal, useAnswer, useBusy } from "./answers.tsx";
+import { SavedCards } from "./CardsPart.tsx";
 import type { CancelStep, SectionView } from "./view.ts";
 
 const PERIOD_LABELS = {
@@ -102,14 +103,21 @@ function SectionBody({ content }: { content: SectionView }) {
       );
     case "paymentdetails":
       return (
-        <PaymentHistoryTable
-          orders={content.history.items}
-          invoices={content.invoices}
-          page={content.history.page}
-          pages={content.history.pages}
-          previous={content.previous}
-          next={content.next}
-        />
+        <>
+          <SavedCards
+            cards={content.cards}
+            moreCards={content.moreCards}
+            failed={content.cardsFailed}
+          />
+          <PaymentHistoryTable
+            orders={content.history.items}
+            invoices={content.invoices}
+            page={content.history.page}
+            pages={content.history.pages}
+            previous={content.previous}
+            next={content.next}
+          />
+        </>
       );
     case "preferences":
       return (

@@ -16,12 +16,14 @@ import {
   runAddressIntent,
   typedAddress,
 } from "./addresses.server.ts";
+import { CARD_INTENTS, cardPagesAsked, cardsPart, runCardIntent } from "./cards.server.ts";
 import { ACCOUNT_SECTIONS, sectionOf, type AccountSection } from "./sections.ts";
 import { safeLinkUrl } from "../../ui/links.ts";
 import type {
   AccountAnswer,
   AccountIntent,
   AddressIntent,
+  CardIntent,
   AccountView,
   CancelStep,
   SectionView,
@@ -139,8 +141,20 @@ async function sectionContent(
     case "paymentdetails": {
       const asked = Number(url.searchParams.get("page") ?? "1");
       const page = Number.isInteger(asked) && asked >= 1 && asked <= 100_000 ? asked : 1;
-      const history = await client.call("paymentHistory", { query: { rpp: 10, p: page } });
-      const at = (p: number) => accountHref(basePath, section, p > 1 ? { page: String(p) } : {});
+      const cardPages = cardPagesAsked(url.searchParams);
+      const [history, { cards, morePages, cardsFailed }] = await Promise.all([
+        client.call("paymentHistory", { query: { rpp: 10, p: page } }),
+        cardsPart(client, cardPages),
+      ]);
+      const kept = (query: Record<string, string>) => ({
+        ...(page > 1 ? { page: String(page) } : {}),
+        ...(cardPages > 1 ? { cards: String(cardPages) } : {}),
+        ...query,
+      });
+      const at = (p: number) => {
+        const { page: _page, ...rest } = kept({});
+        return accountHref(basePath, section, p > 1 ? { ...rest, page: String(p) } : rest);
+      };
       const invoices = Object.fromEntries(
         history.items
           .filter((order) => order.status === "COMPLETED")
@@ -151,6 +165,11 @@ async function sectionContent(
       );
       return {
         section,
+        cards,
+        moreCards: morePages
+          ? accountHref(basePath, section, kept({ cards: String(cardPages + 1) }))
+          : null,
+        cardsFailed,
         history,
         invoices,
         previous: page > 1 ? at(Math.min(page - 1, Math.max(history.pages, 1))) : null,
@@ -222,12 +241,22 @@ export async function accountAction(args: ActionFunctionArgs) {
   const form = await readForm(args.request);
   const asked = String(form.get("intent") ?? "");
   const intent: AccountIntent = (
-    ["password", "cancel", "reactivate", "signOutOthers", ...ADDRESS_INTENTS] as const
+    [
+      "password",
+      "cancel",
+      "reactivate",
+      "signOutOthers",
+      ...ADDRESS_INTENTS,
+      ...CARD_INTENTS,
+    ] as const
   ).includes(asked as "password")
     ? (asked as AccountIntent)
     : "details";
   const addressIntent = (ADDRESS_INTENTS as readonly string[]).includes(intent)
     ? (intent as AddressIntent)
+    : null;
+  const cardIntent = (CARD_INTENTS as readonly string[]).includes(intent)
+    ? (intent as CardIntent)
     : null;
   const client = viewerPlatform(args, found);
   const values: Record<string, string> =
@@ -248,6 +277,8 @@ export async function accountAction(args: ActionFunctionArgs) {
       toast = "userDetailsSaved";
     } else if (addressIntent) {
       toast = await runAddressIntent(addressIntent, form, client);
+    } else if (cardIntent) {
+      toast = await runCardIntent(cardIntent, form, client);
     } else if (intent === "signOutOthers") {
       await client.call("endOtherSessions");
       toast = "signedOutElsewhere";
@@ -297,9 +328,11 @@ export async function accountAction(args: ActionFunctionArgs) {
   const section =
     intent === "details" || addressIntent
       ? "accountdetails"
-      : intent === "password"
-        ? "accountsecurity"
-        : "subscriptions";
+      : cardIntent
+        ? "paymentdetails"
+        : intent === "password"
+          ? "accountsecurity"
+          : "subscriptions";
   return redirect(accountHref(found.basePath, section), {
     headers: {
       ...PRIVATE,

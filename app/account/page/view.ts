@@ -1,5 +1,6 @@
 import type { AccountSubscription, PaymentHistory } from "../../../contract/generated/account.ts";
 import type { Address } from "../../../contract/generated/addresses.ts";
+import type { SavedCard } from "../../../contract/generated/saved-cards.ts";
 import type { ConsentPrompt } from "../../../contract/generated/consent-prompt.ts";
 import type { ParentalControl } from "../../../contract/generated/parental-control.ts";
 import type { UserDetails } from "../../../contract/generated/user-details.ts";
@@ -46,6 +47,10 @@ export type SectionView =
     }
   | {
       section: "paymentdetails";
+      /** The pages of cards asked for, appended; more left when `moreCards` links on. */
+      cards: SavedCard[];
+      moreCards: string | null;
+      cardsFailed: boolean;
       history: PaymentHistory;
       /** Each completed order's invoice page, by order id. */
       invoices: Record<string, string>;
@@ -70,9 +75,12 @@ export interface AccountView {
 /** The address book's and billing details' forms (account details section). */
 export type AddressIntent = "addAddress" | "removeAddress" | "defaultAddress" | "billing";
 
+/** The saved cards' forms (payment details section). */
+export type CardIntent = "defaultCard" | "removeCard";
+
 /** The account page's forms: which one, and what it says back when it is refused. */
 export type AccountIntent =
-  "details" | "password" | "cancel" | "reactivate" | "signOutOthers" | AddressIntent;
+  "details" | "password" | "cancel" | "reactivate" | "signOutOthers" | AddressIntent | CardIntent;
 
 export interface AccountAnswer {
   ok: false;
