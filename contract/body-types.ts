@@ -6,6 +6,7 @@ import type { AdminUserList } from "./generated/admin-users.ts";
 import type { AddressInput, BillingDetails } from "./generated/address-input.ts";
 import type { Address, AddressList } from "./generated/addresses.ts";
 import type { SavedCards } from "./generated/saved-cards.ts";
+import type { LanguageChange } from "./generated/language-change.ts";
 import type { ApiErrorBody } from "./generated/error.ts";
 import type { ConsentAnswersUpdate } from "./generated/consent-answers-update.ts";
 import type { ConsentAnswers } from "./generated/consent-answers.ts";
@@ -106,6 +107,7 @@ export interface BodyTypes {
   addressList: AddressList;
   billingDetails: BillingDetails;
   savedCards: SavedCards;
+  languageChange: LanguageChange;
   passwordChange: PasswordChange;
   paymentHistory: PaymentHistory;
   orderConfirmation: OrderConfirmation;

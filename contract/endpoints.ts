@@ -637,6 +637,13 @@ export const ENDPOINTS = {
     auth: "viewer",
     summary: "Makes a card the account's default",
   },
+  changeLanguage: {
+    method: "PUT",
+    path: "/v2/user/language",
+    auth: "viewer",
+    request: "languageChange",
+    summary: "The language the account reads the realm in",
+  },
   missingInformation: {
     method: "GET",
     path: "/v2/user/missing-information",

@@ -30,6 +30,7 @@ import userDetails from "./user-details.schema.json";
 import addresses from "./addresses.schema.json";
 import addressInput from "./address-input.schema.json";
 import savedCards from "./saved-cards.schema.json";
+import languageChange from "./language-change.schema.json";
 import watchItem from "./watch-item.schema.json";
 import realmFolderCheck from "./realm-folder-check.schema.json";
 import searchBuckets from "./search-buckets.schema.json";
@@ -91,6 +92,7 @@ export const contractSchemas = [
   addresses,
   addressInput,
   savedCards,
+  languageChange,
 ] as const;
 
 /** Every body schema by name, those in schemas/ included; the endpoint table names them so. */
@@ -156,6 +158,7 @@ export const bodySchemaIds = {
   addressInput: addressInput.$id,
   billingDetails: `${addressInput.$id}#/$defs/billingDetails`,
   savedCards: savedCards.$id,
+  languageChange: languageChange.$id,
   basketPayment: `${order.$id}#/$defs/basketPayment`,
   orderConfirmation: `${order.$id}#/$defs/orderConfirmation`,
   paymentNotification: `${order.$id}#/$defs/paymentNotification`,
