@@ -7,6 +7,13 @@ import type { AddressInput, BillingDetails } from "./generated/address-input.ts"
 import type { Address, AddressList } from "./generated/addresses.ts";
 import type { SavedCards } from "./generated/saved-cards.ts";
 import type { LanguageChange } from "./generated/language-change.ts";
+import type {
+  PaymentDetails,
+  PaymentDetailsList,
+  PaymentSwitch,
+  PaymentSwitchConfirmation,
+  PaymentSwitchRequest,
+} from "./generated/payment-details.ts";
 import type { ApiErrorBody } from "./generated/error.ts";
 import type { ConsentAnswersUpdate } from "./generated/consent-answers-update.ts";
 import type { ConsentAnswers } from "./generated/consent-answers.ts";
@@ -108,6 +115,11 @@ export interface BodyTypes {
   billingDetails: BillingDetails;
   savedCards: SavedCards;
   languageChange: LanguageChange;
+  paymentDetails: PaymentDetails;
+  paymentDetailsList: PaymentDetailsList;
+  paymentSwitch: PaymentSwitch;
+  paymentSwitchConfirmation: PaymentSwitchConfirmation;
+  paymentSwitchRequest: PaymentSwitchRequest;
   passwordChange: PasswordChange;
   paymentHistory: PaymentHistory;
   orderConfirmation: OrderConfirmation;

@@ -31,6 +31,7 @@ import addresses from "./addresses.schema.json";
 import addressInput from "./address-input.schema.json";
 import savedCards from "./saved-cards.schema.json";
 import languageChange from "./language-change.schema.json";
+import paymentDetails from "./payment-details.schema.json";
 import watchItem from "./watch-item.schema.json";
 import realmFolderCheck from "./realm-folder-check.schema.json";
 import searchBuckets from "./search-buckets.schema.json";
@@ -93,6 +94,7 @@ export const contractSchemas = [
   addressInput,
   savedCards,
   languageChange,
+  paymentDetails,
 ] as const;
 
 /** Every body schema by name, those in schemas/ included; the endpoint table names them so. */
@@ -159,6 +161,11 @@ export const bodySchemaIds = {
   billingDetails: `${addressInput.$id}#/$defs/billingDetails`,
   savedCards: savedCards.$id,
   languageChange: languageChange.$id,
+  paymentDetailsList: paymentDetails.$id,
+  paymentDetails: `${paymentDetails.$id}#/$defs/paymentDetails`,
+  paymentSwitchRequest: `${paymentDetails.$id}#/$defs/paymentSwitchRequest`,
+  paymentSwitch: `${paymentDetails.$id}#/$defs/paymentSwitch`,
+  paymentSwitchConfirmation: `${paymentDetails.$id}#/$defs/paymentSwitchConfirmation`,
   basketPayment: `${order.$id}#/$defs/basketPayment`,
   orderConfirmation: `${order.$id}#/$defs/orderConfirmation`,
   paymentNotification: `${order.$id}#/$defs/paymentNotification`,

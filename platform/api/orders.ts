@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import type { OrderConfirmation, PaymentNotification } from "../../contract/generated/order.ts";
 import { findOrderById, orderView, settleOrder } from "../commerce/orders.ts";
 import { paymentAdapter } from "../commerce/payment-adapters.ts";
+import { isSwitchId, settleSwitch } from "../commerce/payment-switches.ts";
 import { accountOf, requireAccount } from "./account.ts";
 import { authenticate } from "./auth.ts";
 import { readObject } from "./body.ts";
@@ -88,6 +89,12 @@ paymentNotifications.post("/:provider", async (c) => {
   const verdict = adapter.readNotification(body, await c.get("mediaSecret")(), now);
   if (!verdict) throw new ApiError(401, "INVALID_SIGNATURE", "The notification is not signed");
   const { db } = c.get("store");
+  if (isSwitchId(verdict.order)) {
+    // A change of a subscription's payment method, which the provider names as an order.
+    const change = await settleSwitch(db, verdict, now, adapter.name);
+    if (!change) throw notFound("Order");
+    return c.json({ orderId: change.id, status: change.status });
+  }
   const realm = await findRealm(db, verdict.realm);
   if (!realm) throw notFound("Realm");
   const settled = await settleOrder(db, verdict, {

@@ -135,3 +135,33 @@ export const paymentCards = pgTable(
       .where(sql`${t.isDefault}`),
   ],
 );
+
+/**
+ * A subscription's change of payment method (spec section 7, payment details: SWITCH_FROM and
+ * SWITCH_TO while it is under way). The new card is checked by the provider with a zero-amount
+ * authorisation, through its challenge when the card needs one; only once it is COMPLETED does
+ * the subscription's order pay with it.
+ */
+export const paymentSwitches = pgTable(
+  "payment_switches",
+  {
+    /** `pms_` and a UUID: the provider's word names it as it names an order. */
+    id: text("id").primaryKey(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The subscription's order whose payment method changes. */
+    orderId: text("order_id").notNull(),
+    provider: text("provider").notNull(),
+    method: jsonb("method").$type<NonNullable<Order["paymentMethod"]>>().notNull(),
+    /** PENDING, COMPLETED or FAILED. */
+    status: text("status").notNull().default("PENDING"),
+    failureCode: text("failure_code"),
+    createdAt: createdAt(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [index("payment_switches_order_idx").on(t.orderId)],
+);
