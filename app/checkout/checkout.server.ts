@@ -31,11 +31,11 @@ import {
 } from "./steps.ts";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
-const CARD_FIELDS = ["holder", "number", "expiry", "cvc"] as const;
-type CardField = (typeof CARD_FIELDS)[number];
+export const CARD_FIELDS = ["holder", "number", "expiry", "cvc"] as const;
+export type CardField = (typeof CARD_FIELDS)[number];
 
 /** Which card field each of the platform's card codes is about. */
-const CARD_FIELD_OF: Record<string, CardField> = {
+export const CARD_FIELD_OF: Record<string, CardField> = {
   INVALID_CARD_HOLDER: "holder",
   INVALID_CARD_NUMBER: "number",
   INVALID_CARD_EXPIRY: "expiry",

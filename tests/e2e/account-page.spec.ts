@@ -308,6 +308,63 @@ test.describe("saved cards", () => {
   });
 });
 
+test.describe("updating a payment method", () => {
+  test("liga: a card taken over at once, then one through its bank's challenge", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const account = await freshAccount(baseURL!, "liga");
+    await buyByCard(baseURL!, "liga", account.authorisationToken, "LIGA_MENSAL");
+    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+    await page.goto("/realm/liga/account?section=paymentdetails");
+    await hydrated(page);
+    const methods = page.getByRole("region", { name: "Formas de pagamento" });
+    const plan = methods.getByRole("listitem").filter({ hasText: "Liga Play Mensal" });
+    await expect(plan).toContainText("Visa •••• 4242, 12/34: Em uso");
+    await plan
+      .getByRole("link", { name: "Atualizar a forma de pagamento de Liga Play Mensal" })
+      .click();
+    await expect(page).toHaveURL(/\/realm\/liga\/payment\/update\?subscription=/);
+    await expect(page).toHaveTitle("Atualizar a forma de pagamento · Liga Play");
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A mistyped card is refused before anything is asked of the bank; the name stays.
+    await page.getByLabel("Nome no cartão").fill("Ana Torcedora");
+    await page.getByLabel("Número do cartão").fill("1234 5678 9012 3456");
+    await page.getByLabel("Validade").fill("11/33");
+    await page.getByLabel(/Código de segurança/).fill("123");
+    await page.getByRole("button", { name: "Usar este cartão" }).click();
+    await expect(page.getByLabel("Número do cartão")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Nome no cartão")).toHaveValue("Ana Torcedora");
+    await page.getByLabel("Número do cartão").fill("4242 4242 4242 4242");
+    await page.getByLabel("Validade").fill("11/33");
+    await page.getByLabel(/Código de segurança/).fill("123");
+    await page.getByRole("button", { name: "Usar este cartão" }).click();
+    await expect(
+      page.locator(".toast", { hasText: "Forma de pagamento atualizada." }),
+    ).toBeVisible();
+    await expect(plan).toContainText("Visa •••• 4242, 11/33: Em uso");
+
+    // A card whose bank asks to confirm it: the old one pays until it is confirmed.
+    await plan
+      .getByRole("link", { name: "Atualizar a forma de pagamento de Liga Play Mensal" })
+      .click();
+    await page.getByLabel("Nome no cartão").fill("Ana Torcedora");
+    await page.getByLabel("Número do cartão").fill("4000 0000 0000 3220");
+    await page.getByLabel("Validade").fill("10/32");
+    await page.getByLabel(/Código de segurança/).fill("123");
+    await page.getByRole("button", { name: "Usar este cartão" }).click();
+    await expect(page).toHaveURL(/\/sandbox-acquirer\//);
+    await page.getByRole("button", { name: /Complete|Concluir/ }).click();
+    await expect(page).toHaveURL(/section=paymentdetails$/);
+    await expect(
+      page.locator(".toast", { hasText: "Forma de pagamento atualizada." }),
+    ).toBeVisible();
+    await expect(plan).toContainText("Visa •••• 3220, 10/32: Em uso");
+  });
+});
+
 test.describe("cancelling a subscription", () => {
   test("liga: the offer to stay comes first; cancelled, it stops renewing, and can be taken back", async ({
     page,

@@ -15,7 +15,7 @@ import type { accountLoader } from "./account-page.server.ts";
 import { SECTION_LABELS } from "./sections.ts";
 import { AddressBook, BillingDetailsForm } from "./AddressesPart.tsx";
 import { Refusal, useAnswer, useBusy } from "./answers.tsx";
-import { SavedCards } from "./CardsPart.tsx";
+import { PaymentMethods, SavedCards } from "./CardsPart.tsx";
 import type { CancelStep, SectionView } from "./view.ts";
 
 const PERIOD_LABELS = {
@@ -104,6 +104,7 @@ function SectionBody({ content }: { content: SectionView }) {
     case "paymentdetails":
       return (
         <>
+          <PaymentMethods items={content.paymentMethods} />
           <SavedCards
             cards={content.cards}
             moreCards={content.moreCards}

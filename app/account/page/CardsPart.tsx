@@ -1,9 +1,41 @@
 import { Form, Link } from "@remix-run/react";
+import type { PaymentDetails } from "../../../contract/generated/payment-details.ts";
 import type { SavedCard } from "../../../contract/generated/saved-cards.ts";
+import { PaymentMethodStates } from "../payment-update/PaymentMethodStates.tsx";
 import { useT } from "../../i18n/i18n.ts";
 import { paymentMethodText } from "../../invoice/invoice.ts";
 import { Refusal, useAnswer, useBusy } from "./answers.tsx";
 import type { CardIntent } from "./view.ts";
+
+/** How each running subscription pays, each with its way to pay with another card. */
+export function PaymentMethods({ items }: { items: (PaymentDetails & { update: string })[] }) {
+  const t = useT();
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="payment-methods-title" className="account-cards">
+      <h3 id="payment-methods-title">{t("paymentMethodsTitle")}</h3>
+      <ul className="account-address-list">
+        {items.map((item) => (
+          <li key={item.orderId}>
+            <div>
+              <p className="account-address-line">
+                <strong>{item.name}</strong>
+              </p>
+              <PaymentMethodStates methods={item.methods} />
+            </div>
+            <Link
+              to={item.update}
+              className="button"
+              aria-label={t("paymentUpdateNamed", { name: item.name })}
+            >
+              {t("paymentUpdateTitle")}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /**
  * The cards the account has paid with (spec section 7): the default marked, each with "make

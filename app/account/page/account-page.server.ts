@@ -98,6 +98,24 @@ async function cancelStep(
   return { orderId, name, promo, back: accountHref(basePath, "subscriptions") };
 }
 
+/**
+ * How each running subscription pays, with its update page; none when the platform cannot say
+ * (the cards and history below still show).
+ */
+async function paymentMethodsPart(client: PlatformClient, basePath: string) {
+  try {
+    const { items } = await client.call("paymentDetails");
+    return items.map((item) => ({
+      ...item,
+      update: routeHref(basePath, { name: "paymentUpdate", query: { subscription: item.orderId } }),
+    }));
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    console.warn(`account payment methods: ${error.message}`);
+    return [];
+  }
+}
+
 async function sectionContent(
   section: AccountSection,
   client: PlatformClient,
@@ -142,9 +160,10 @@ async function sectionContent(
       const asked = Number(url.searchParams.get("page") ?? "1");
       const page = Number.isInteger(asked) && asked >= 1 && asked <= 100_000 ? asked : 1;
       const cardPages = cardPagesAsked(url.searchParams);
-      const [history, { cards, morePages, cardsFailed }] = await Promise.all([
+      const [history, { cards, morePages, cardsFailed }, paymentMethods] = await Promise.all([
         client.call("paymentHistory", { query: { rpp: 10, p: page } }),
         cardsPart(client, cardPages),
+        paymentMethodsPart(client, basePath),
       ]);
       const kept = (query: Record<string, string>) => ({
         ...(page > 1 ? { page: String(page) } : {}),
@@ -165,6 +184,7 @@ async function sectionContent(
       );
       return {
         section,
+        paymentMethods,
         cards,
         moreCards: morePages
           ? accountHref(basePath, section, kept({ cards: String(cardPages + 1) }))

@@ -1,6 +1,7 @@
 import type { AccountSubscription, PaymentHistory } from "../../../contract/generated/account.ts";
 import type { Address } from "../../../contract/generated/addresses.ts";
 import type { SavedCard } from "../../../contract/generated/saved-cards.ts";
+import type { PaymentDetails } from "../../../contract/generated/payment-details.ts";
 import type { ConsentPrompt } from "../../../contract/generated/consent-prompt.ts";
 import type { ParentalControl } from "../../../contract/generated/parental-control.ts";
 import type { UserDetails } from "../../../contract/generated/user-details.ts";
@@ -47,6 +48,8 @@ export type SectionView =
     }
   | {
       section: "paymentdetails";
+      /** How each running subscription pays, with the page that changes it. */
+      paymentMethods: (PaymentDetails & { update: string })[];
       /** The pages of cards asked for, appended; more left when `moreCards` links on. */
       cards: SavedCard[];
       moreCards: string | null;
