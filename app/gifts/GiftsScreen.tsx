@@ -70,12 +70,14 @@ export function GiftsScreen() {
                   onBlur={() => leave("item")}
                 />
                 <strong>{item.name}</strong>
-                <p>
+                <span className="gift-item-line">
                   {t(pricePeriodLabelOf(item.period), {
                     amount: formatMoney(locale, item.itemPrice),
                   })}
-                </p>
-                {item.description ? <p>{item.description}</p> : null}
+                </span>
+                {item.description ? (
+                  <span className="gift-item-line">{item.description}</span>
+                ) : null}
               </label>
             ))}
             <FieldError
