@@ -142,6 +142,38 @@ test.describe("gifts", () => {
     await expect(page.getByTestId("gift-state")).toContainText(/Resgatado|Redeemed/);
   });
 
+  test("liga: without JavaScript, the gift form keeps what was typed and a code is checked", async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const giver = await freshAccount(baseURL!, "liga");
+    await signIn(context, baseURL!, giver.authorisationToken, giver.refreshToken);
+    const page = await context.newPage();
+    await page.goto("/realm/liga/gifts");
+    const main = page.getByRole("main");
+    await main.getByLabel(/E-mail de quem recebe|Recipient's e-mail/).fill("nobody");
+    await main.getByLabel(/Mensagem|Note/).fill("Para você");
+    await main
+      .getByRole("button", { name: /Continuar para o pagamento|Continue to payment/ })
+      .click();
+    await expect(main.getByRole("alert").first()).toBeVisible();
+    await expect(main.getByLabel(/E-mail de quem recebe|Recipient's e-mail/)).toHaveValue("nobody");
+    await expect(main.getByLabel(/Mensagem|Note/)).toHaveValue("Para você");
+    await main.getByLabel(/E-mail de quem recebe|Recipient's e-mail/).fill("friend@example.com");
+    await main
+      .getByRole("button", { name: /Continuar para o pagamento|Continue to payment/ })
+      .click();
+    await expect(page).toHaveURL(/\/realm\/liga\/purchase\?licence=LIGA_MENSAL.*gift=/);
+
+    await page.goto("/realm/liga/gifts/redeem");
+    await main.getByLabel(/Código do presente|Gift code/).fill("ABCD-EFGH-JKLM-NPQR");
+    await main.getByRole("button", { name: /Verificar o código|Check the code/ }).click();
+    await expect(page).toHaveURL(/\/gifts\/redeem\?code=ABCD-EFGH-JKLM-NPQR$/);
+    await expect(main.getByRole("alert")).toContainText(/não é válido|not valid/);
+    await context.close();
+  });
+
   test("arena has no gifting: both pages answer not found", async ({ page }) => {
     expect((await page.goto("/realm/arena/gifts"))?.status()).toBe(404);
     expect((await page.goto("/realm/arena/gifts/redeem?code=ABC"))?.status()).toBe(404);
