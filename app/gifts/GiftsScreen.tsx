@@ -1,7 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId, useRef, type FormEvent } from "react";
-import { formatMoney } from "../checkout/money.ts";
-import { pricePeriodLabelOf } from "./gift-view.ts";
+import { formatMoney, pricePeriodLabelOf } from "../checkout/money.ts";
 import { useT } from "../i18n/i18n.ts";
 import { FieldError, FormMessage, TextField } from "../identity/ui/fields.tsx";
 import { focusFirstInvalid } from "../identity/ui/LoginScreen.tsx";

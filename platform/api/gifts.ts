@@ -10,7 +10,7 @@ import {
   redeemGift,
   type GiftCodeProblem,
 } from "../commerce/gifts.ts";
-import { countAttempt, refundAttempt, type RateLimit } from "../identity/rate-limit.ts";
+import { refundAttempt, type RateLimit } from "../identity/rate-limit.ts";
 import { readTerritory } from "../playback/access.ts";
 import { accountOf, requireAccount } from "./account.ts";
 import { authenticate } from "./auth.ts";
@@ -18,7 +18,7 @@ import { readObject } from "./body.ts";
 import { clientAddress } from "./client-address.ts";
 import type { PlatformEnv } from "./context.ts";
 import { ApiError, badRequest, notFound } from "./errors.ts";
-import { normalEmail } from "./identity/shared.ts";
+import { limit, normalEmail } from "./identity/shared.ts";
 import { viewerBasket } from "./basket.ts";
 
 /**
@@ -117,19 +117,9 @@ gifts.post("/add-gift-to-basket/:licenceId", requireAccount, async (c) => {
  * guess counters; a code that turns out to be real is given back.
  */
 async function countGuess(c: Context<PlatformEnv>): Promise<() => Promise<void>> {
-  const { db } = c.get("store");
   const key = `gift-code:${c.get("realm").name}:${clientAddress(c)}`;
-  const verdict = await countAttempt(db, key, GIFT_CODE_GUESSES);
-  if (!verdict.allowed) {
-    c.header("Retry-After", String(verdict.retryAfterSeconds));
-    throw new ApiError(
-      429,
-      "TOO_MANY_ATTEMPTS",
-      `Too many attempts; try again in ${Math.ceil(verdict.retryAfterSeconds / 60)} minute(s)`,
-      { retryAfterSeconds: verdict.retryAfterSeconds },
-    );
-  }
-  return () => refundAttempt(db, key);
+  await limit(c, key, GIFT_CODE_GUESSES);
+  return () => refundAttempt(c.get("store").db, key);
 }
 
 function refuse(problem: GiftCodeProblem): never {
