@@ -28,6 +28,7 @@ export const ERROR_LABELS = {
   GIFT_CODE_EXPIRED: "giftCodeExpired",
   GIFT_CODE_UNKNOWN: "giftCodeUnknown",
   GIFT_CODE_USED: "giftCodeUsed",
+  GIFT_PAYMENT_PENDING: "paymentPending",
   INVALID_ANSWER: "badRequest",
   INVALID_API_KEY: "anErrorOccured",
   INVALID_BODY: "badRequest",

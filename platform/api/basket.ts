@@ -155,6 +155,17 @@ export async function viewerBasket(
   if (gift && gift.licenceId !== licence.id) {
     throw badRequest("INVALID_QUERY", "The gift is of another licence");
   }
+  if (gift) {
+    // One gift, one payment: while an order for it waits on its provider, no second one.
+    const [waiting] = await db
+      .select({ id: t.orders.id })
+      .from(t.orders)
+      .where(and(eq(t.orders.giftId, gift.id), eq(t.orders.status, "PENDING")))
+      .limit(1);
+    if (waiting) {
+      throw new ApiError(409, "GIFT_PAYMENT_PENDING", "A payment for this gift is under way");
+    }
+  }
   if (gift && query.voucher) {
     throw new ApiError(409, "INVALID_VOUCHER", "A gift is paid without a voucher");
   }

@@ -206,3 +206,45 @@ describe("redeeming a gift", () => {
     expect(statuses.slice(20)).toEqual([429, 429]);
   });
 });
+
+describe("paying for a gift", () => {
+  it("is one order: a second payment is refused while the first waits on its provider", async () => {
+    const giver = await accountWithSession(platform.store, "liga");
+    const added = await call(
+      "liga",
+      giver.auth,
+      "/api/v4/add-gift-to-basket/LIGA_MENSAL?countryCode=PT",
+      giftBody("someone@example.com"),
+    );
+    const pay = (number: string) =>
+      call("liga", giver.auth, "/api/v4/basket/pay", {
+        licence: "LIGA_MENSAL",
+        gift: added.body.giftId,
+        country: "PT",
+        provider: "Cardstream",
+        idempotencyKey: key(),
+        card: { ...card, number },
+      });
+    // A 3-D Secure card: the order waits for the viewer's challenge.
+    expect((await pay("4000 0000 0000 3220")).body.status).toBe("PENDING");
+    const second = await pay("4242 4242 4242 4242");
+    expect(second).toMatchObject({ status: 409, body: { code: "GIFT_PAYMENT_PENDING" } });
+  });
+
+  it("is only its giver's to pay", async () => {
+    const giver = await accountWithSession(platform.store, "liga");
+    const added = await call(
+      "liga",
+      giver.auth,
+      "/api/v4/add-gift-to-basket/LIGA_MENSAL",
+      giftBody("someone@example.com"),
+    );
+    const stranger = await accountWithSession(platform.store, "liga");
+    const res = await call(
+      "liga",
+      stranger.auth,
+      `/api/v4/basket?licence=LIGA_MENSAL&gift=${added.body.giftId}`,
+    );
+    expect(res.status).toBe(404);
+  });
+});
