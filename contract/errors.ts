@@ -8,6 +8,7 @@ import type { LabelKey } from "./labels.ts";
 export const ERROR_LABELS = {
   ACCOUNT_INACTIVE: "accountPendingActivation",
   ACCOUNT_NOT_FOUND: "loginError",
+  ADDRESS_LIMIT: "addressLimitReached",
   AUTHENTICATION_FAILED: "paymentAuthenticationFailed",
   AUTHENTICATION_REQUIRED: "sessionExpired",
   AUTHORIZATION_PENDING: "anErrorOccured",

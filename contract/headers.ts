@@ -11,6 +11,11 @@ export const HEADERS = {
    */
   clientAddress: "X-Client-Address",
   deviceId: "X-Device-Id",
+  /**
+   * From a page's answer to the web server only (removed before it leaves): the https origin the
+   * page frames (an external page), which the answer's Content-Security-Policy then allows.
+   */
+  frameSource: "X-Frame-Source",
   realm: "Realm",
   replacementAuthorisation: "Replacementauthorisation",
   requestId: "X-Request-Id",

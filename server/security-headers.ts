@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { HEADERS } from "../contract/headers.ts";
 
 /**
  * The security headers of every answer (docs/decisions/012-csp-nonces.md). Pages get an
@@ -14,8 +15,11 @@ export function cspNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-/** Pages the realm may show in its own frames (admin previews, the fallback page); no others. */
-const FRAMEABLE_PATH = /^(\/realm\/[^/]+)?\/(preview\/|disconnected(\/|$))/;
+/**
+ * Pages the realm may show in its own frames (admin previews, the fallback page, the site's own
+ * external pages under public/external-pages/); no others.
+ */
+const FRAMEABLE_PATH = /^(\/realm\/[^/]+)?\/(preview\/|disconnected(\/|$))|^\/external-pages\//;
 
 /** The OAuth sign-in page, whose form ends at the registered app (redirect_uri). */
 const AUTHORIZE_PATH = /^(\/realm\/[^/]+)?\/authorize$/;
@@ -25,10 +29,12 @@ const AUTHORIZE_PATH = /^(\/realm\/[^/]+)?\/authorize$/;
  * elements likewise, while `style` attributes stay allowed (theme colours, progress widths are
  * rendered as attributes, and they cannot run code). hls.js plays from `blob:` media in a
  * `blob:` worker, and gives each subtitle track an empty `data:` source; realm logos and sponsor
- * images may live on any HTTPS host.
+ * images may live on any HTTPS host. A page that frames another site's page (an external page)
+ * names that one origin; every other page frames only this site.
  */
-export function contentSecurityPolicy(nonce: string, url: URL): string {
+export function contentSecurityPolicy(nonce: string, url: URL, frameSource?: string): string {
   const formAction = ["'self'", ...formTargets(url)].join(" ");
+  const framed = frameSource && HTTPS_ORIGIN.test(frameSource) ? [frameSource] : [];
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -38,6 +44,7 @@ export function contentSecurityPolicy(nonce: string, url: URL): string {
     "media-src 'self' blob: data:",
     "worker-src 'self' blob:",
     "connect-src 'self'",
+    ["frame-src 'self'", ...framed].join(" "),
     "object-src 'none'",
     "base-uri 'none'",
     `form-action ${formAction}`,
@@ -62,6 +69,9 @@ function formTargets(url: URL): string[] {
   const { origin } = new URL(redirectUri);
   return CSP_ORIGIN.test(origin) ? [origin] : [];
 }
+
+/** An https origin made of DNS name characters only, with an optional port. */
+const HTTPS_ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
 /** An http(s) origin made of DNS name or IP characters only, with an optional port. */
 const CSP_ORIGIN = /^https?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i;
@@ -104,6 +114,7 @@ export function arrivedOverHttps(request: Request, publicUrl: string | undefined
 /**
  * Adds the security headers to an answer; a header the answer set itself is kept (the demo
  * OAuth app sends no referrer at all, say). Only HTML documents get a policy and frame rules.
+ * The frame source a page asked for is read here and never leaves.
  */
 export function addSecurityHeaders(
   headers: Headers,
@@ -115,7 +126,9 @@ export function addSecurityHeaders(
   add("X-Content-Type-Options", "nosniff");
   add("Referrer-Policy", "strict-origin-when-cross-origin");
   if (https) add("Strict-Transport-Security", HSTS);
+  const frameSource = headers.get(HEADERS.frameSource) ?? undefined;
+  headers.delete(HEADERS.frameSource);
   if (!/^text\/html\b/i.test(headers.get("Content-Type") ?? "")) return;
-  add("Content-Security-Policy", contentSecurityPolicy(nonce, url));
+  add("Content-Security-Policy", contentSecurityPolicy(nonce, url, frameSource));
   add("Permissions-Policy", PERMISSIONS_POLICY);
 }

@@ -80,13 +80,3 @@ export function hiddenFields(
     .filter((key) => query[key] !== undefined && !leaveOut.includes(key))
     .map((key) => ({ name: names[key], value: query[key]! }));
 }
-
-/**
- * Spec section 5: a billing address's postal code holds printable ASCII only (space to tilde),
- * and is required where a country asks for one.
- */
-export function postalCodeProblem(value: string | undefined): string | undefined {
-  if (value === undefined || value.trim() === "") return "requiredField";
-  if (!/^[\x20-\x7e]{1,20}$/.test(value)) return "billingAddressPostalCodeMustBePrintableAscii";
-  return undefined;
-}

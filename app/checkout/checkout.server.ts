@@ -10,19 +10,15 @@ import type { Basket, BasketProvider } from "../../contract/generated/basket.ts"
 import type { BasketPayment, Order } from "../../contract/generated/order.ts";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import type { Licence } from "../../schemas/generated/licence.ts";
-import { allowedCountries, signupProvider } from "../../contract/signup-fields.ts";
+import { billingCountries } from "./billing-countries.ts";
 import { PlatformError } from "../api-client/client.ts";
 import { readForm } from "../realm/form-body.server.ts";
 import { hasAccount, viewerPlatform } from "../realm/viewer-platform.server.ts";
 import { requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
 import { realmRelativePath, routeHref } from "../realm/routes.ts";
 import { realmLicences } from "../realm/shell.server.ts";
-import {
-  checkoutSearch,
-  postalCodeProblem,
-  readCheckoutQuery,
-  type CheckoutQuery,
-} from "./checkout-query.ts";
+import { postalCodeProblem } from "../../contract/postal-address.ts";
+import { checkoutSearch, readCheckoutQuery, type CheckoutQuery } from "./checkout-query.ts";
 import {
   CHECKOUT_STEPS,
   checkoutSteps,
@@ -92,15 +88,6 @@ export interface PayOutcome {
   requestId?: string;
   fields: Partial<Record<CardField | "acknowledgeTrial", string>>;
   values: { holder?: string };
-}
-
-/** The countries a billing address may be in: the sign-up form's, else those the realm taxes. */
-function billingCountries(settings: RealmSettings): string[] {
-  const field = signupProvider(settings)?.fields?.find((f) => f.type === "country");
-  const restricted = field ? allowedCountries(field) : [];
-  if (restricted.length > 0) return restricted;
-  const taxes = (settings as { taxes?: { rates?: { country: string }[] } }).taxes;
-  return (taxes?.rates ?? []).map((rate) => rate.country);
 }
 
 interface Priced {

@@ -131,6 +131,12 @@ export function itemTarget(item: Item, context: MenuContext): MenuTarget | null 
       return url ? { kind: "outbound", url } : null;
     }
     case "VIEW":
+      // The realm validator checks that the name is one of settings.externalPages.
+      if (data.view?.toLowerCase() === "external") {
+        return data.externalPage
+          ? existingRoute({ name: "externalPage", params: { name: data.externalPage } }, context)
+          : null;
+      }
       return viewTarget(data.view, context);
     case "SECTION": {
       if (!data.section) return null;

@@ -27,6 +27,10 @@ import realmDirectory from "./realm-directory.schema.json";
 import realmLookup from "./realm-lookup.schema.json";
 import sitemapListing from "./sitemap-listing.schema.json";
 import userDetails from "./user-details.schema.json";
+import addresses from "./addresses.schema.json";
+import addressInput from "./address-input.schema.json";
+import savedCards from "./saved-cards.schema.json";
+import languageChange from "./language-change.schema.json";
 import watchItem from "./watch-item.schema.json";
 import realmFolderCheck from "./realm-folder-check.schema.json";
 import searchBuckets from "./search-buckets.schema.json";
@@ -87,6 +91,10 @@ export const contractSchemas = [
   order,
   gift,
   account,
+  addresses,
+  addressInput,
+  savedCards,
+  languageChange,
 ] as const;
 
 /** Every body schema by name, those in schemas/ included; the endpoint table names them so. */
@@ -147,6 +155,12 @@ export const bodySchemaIds = {
   paymentHistory: `${account.$id}#/$defs/paymentHistory`,
   cancellationPromo: cancellationPromo.$id,
   passwordChange: `${account.$id}#/$defs/passwordChange`,
+  addressList: addresses.$id,
+  address: `${addresses.$id}#/$defs/address`,
+  addressInput: addressInput.$id,
+  billingDetails: `${addressInput.$id}#/$defs/billingDetails`,
+  savedCards: savedCards.$id,
+  languageChange: languageChange.$id,
   basketPayment: `${order.$id}#/$defs/basketPayment`,
   orderConfirmation: `${order.$id}#/$defs/orderConfirmation`,
   paymentNotification: `${order.$id}#/$defs/paymentNotification`,

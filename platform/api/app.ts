@@ -34,6 +34,7 @@ import { promoNotifications } from "./promo-notifications.ts";
 import { realmRoutes } from "./realm-routes.ts";
 import { forgetRealms } from "./realms.ts";
 import { referrals } from "./referrals.ts";
+import { addresses } from "./addresses.ts";
 import { userDetails } from "./user-details.ts";
 import { customer } from "./customer.ts";
 import { search } from "./search.ts";
@@ -131,6 +132,7 @@ export function createPlatformApi({
   v2.route("/tv", tv);
   v2.route("/user/profiles", profiles);
   v2.route("/", userDetails);
+  v2.route("/", addresses);
   v2.route("/", customer);
   v2.route("/", consent);
   v2.route("/locale", locales);

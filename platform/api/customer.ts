@@ -11,7 +11,8 @@ import { accountOf, refuseChildProfile, requireAccount } from "./account.ts";
 import { authenticate } from "./auth.ts";
 import type { PlatformEnv } from "./context.ts";
 import { ApiError, notFound } from "./errors.ts";
-import { readPage } from "./pagination.ts";
+import { readPage, storedNumber } from "./pagination.ts";
+import { makeDefaultCard, removeCard, savedCards } from "../commerce/saved-cards.ts";
 
 /** What the account bought and paid (spec sections 2 and 7: the account page), on v2. */
 export const customer = new Hono<PlatformEnv>();
@@ -35,6 +36,40 @@ customer.post("/customer/history/payment", authenticate, requireAccount, async (
   const page = readPage((name) => c.req.query(name), PAYMENT_HISTORY_RPP, 50);
   c.header("Cache-Control", "private, no-store");
   return c.json(await paymentHistory(c.get("store").db, user.realm, user.id, page));
+});
+
+/** Spec section 7: cards come 20 a page. */
+const CARDS_RPP = 20;
+
+/** `GET /customer/cards?rpp=20&p={page}`: the cards the account has paid with. */
+customer.get("/customer/cards", authenticate, requireAccount, async (c) => {
+  refuseChildProfile(c);
+  const user = await accountOf(c);
+  const page = readPage((name) => c.req.query(name), CARDS_RPP, 100);
+  c.header("Cache-Control", "private, no-store");
+  return c.json(await savedCards(c.get("store").db, user.id, page));
+});
+
+/** `DELETE /customer/cards/{id}`: removes one of the account's cards. */
+customer.delete("/customer/cards/:id", authenticate, requireAccount, async (c) => {
+  refuseChildProfile(c);
+  const user = await accountOf(c);
+  const id = storedNumber(c.req.param("id"));
+  if (id === null || !(await removeCard(c.get("store").db, user.id, id))) {
+    throw notFound("The card");
+  }
+  return c.body(null, 204);
+});
+
+/** `POST /customer/cards/{id}/default` (no body): makes one of the account's cards its default. */
+customer.post("/customer/cards/:id/default", authenticate, requireAccount, async (c) => {
+  refuseChildProfile(c);
+  const user = await accountOf(c);
+  const id = storedNumber(c.req.param("id"));
+  if (id === null || !(await makeDefaultCard(c.get("store").db, user.id, id))) {
+    throw notFound("The card");
+  }
+  return c.body(null, 204);
 });
 
 for (const [action, cancel] of [

@@ -1,6 +1,7 @@
 import type { UserDetailsUpdate } from "../../contract/generated/user-details-update.ts";
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
+import type { LanguageChange } from "../../contract/generated/language-change.ts";
 import type { UserDetails } from "../../contract/generated/user-details.ts";
 import { normalPhoneNumber } from "../../contract/signup-fields.ts";
 import { isLabelKey, label, type LabelKey } from "../i18n/labels.ts";
@@ -16,6 +17,7 @@ import * as t from "../store/schema.ts";
 import { accountOf, refuseChildProfile, requireAccount } from "./account.ts";
 import { authenticate } from "./auth.ts";
 import { readObject } from "./body.ts";
+import { realmLanguage } from "./realms.ts";
 import type { PlatformEnv } from "./context.ts";
 import { requireJsonBody } from "./contract.ts";
 import { ApiError } from "./errors.ts";
@@ -177,6 +179,34 @@ userDetails.put("/user/profile", authenticate, requireAccount, requireJsonBody, 
       .where(eq(t.users.id, user.id));
   }
   return c.json({ messages: [say("userDetailsSaved")] });
+});
+
+/**
+ * `PUT /user/language` `{language}`: the language the account reads the realm in (one of the
+ * realm's, matched as the realm matches Accept-Language). Tokens issued from now on carry it, so
+ * a sign-in on another device starts in it; mails to the account are written in it. 400
+ * `INVALID_LOCALE` for a language the realm does not have.
+ */
+userDetails.put("/user/language", authenticate, requireAccount, async (c) => {
+  const body = await readObject<LanguageChange>(c.req.raw);
+  const realm = c.get("realm");
+  const language = realmLanguage(body.language, realm.languages);
+  if (!language) {
+    throw new ApiError(
+      400,
+      "INVALID_LOCALE",
+      `'${body.language.slice(0, 20)}' is not one of this realm's languages (${realm.languages.join(", ")})`,
+      undefined,
+      "/language",
+    );
+  }
+  const user = await accountOf(c);
+  await c
+    .get("store")
+    .db.update(t.users)
+    .set({ locale: language, updatedAt: new Date() })
+    .where(eq(t.users.id, user.id));
+  return c.json({ language });
 });
 
 /** The contract's error body, with every message rather than the first only. */

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { rememberCard } from "./saved-cards.ts";
 import { ERROR_LABELS, isErrorCode, type ErrorCode } from "../../contract/errors.ts";
 import type { Basket } from "../../contract/generated/basket.ts";
 import type { Order } from "../../contract/generated/order.ts";
@@ -203,6 +204,7 @@ async function fulfil(
   } else {
     await grantEntitlements(db, id, request.user.id, request.licence, request.basket, request.now);
   }
+  await rememberCard(db, request.user.id, completed.paymentMethod, request.now);
   const { subject, body } = mailText(
     "receipt",
     request.user.locale ?? undefined,

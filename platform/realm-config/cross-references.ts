@@ -153,6 +153,7 @@ export function crossReferenceIssues(config: RealmConfig): FolderIssue[] {
     }
   });
   issues.push(...commerceIssues(config.realm, realmFile));
+  issues.push(...externalPageReferenceIssues(config));
   return issues;
 }
 
@@ -213,5 +214,34 @@ function commerceIssues(realm: RealmConfig["realm"], file: string): FolderIssue[
       }
     });
   });
+  return issues;
+}
+
+/** Menu items that open an external page must name one of settings.externalPages. */
+function externalPageReferenceIssues(config: RealmConfig): FolderIssue[] {
+  const names = Object.keys(config.realm.settings.externalPages ?? {});
+  const issues: FolderIssue[] = [];
+  const walk = (items: RealmConfig["menu"]["items"], at: string) =>
+    items.forEach((item, index) => {
+      const pointer = `${at}/items/${index}`;
+      if (item.type === "VIEW" && item.data?.view?.toLowerCase() === "external") {
+        const name = item.data.externalPage;
+        if (!name) {
+          issues.push({
+            file: "menu.json",
+            pointer: `${pointer}/data`,
+            message: "an external view needs data.externalPage, the name of the page to open",
+          });
+        } else if (!names.includes(name)) {
+          issues.push({
+            file: "menu.json",
+            pointer: `${pointer}/data/externalPage`,
+            message: `no external page is named '${name}' in settings.externalPages${names.length ? ` (${names.join(", ")})` : ""}`,
+          });
+        }
+      }
+      walk(item.items ?? [], pointer);
+    });
+  walk(config.menu.items, "");
   return issues;
 }

@@ -1,5 +1,9 @@
 import { localizableTexts } from "../../schemas/localized-fields.ts";
-import { missingLanguages, unknownLanguages } from "../../schemas/localized-text.ts";
+import {
+  missingLanguages,
+  unknownLanguages,
+  type LocalizedText,
+} from "../../schemas/localized-text.ts";
 import { inBlock } from "../../schemas/page-validation.ts";
 import type { FolderIssue } from "./cross-references.ts";
 import type { RealmConfig } from "./realm-config.ts";
@@ -7,11 +11,11 @@ import type { RealmConfig } from "./realm-config.ts";
 /**
  * Texts given per language against the realm's languages: a language the realm does not have is
  * an error (no viewer could ever read it, and it is most likely a typo); a realm language a text
- * lacks is a warning, since its viewers still read the default language's text.
+ * lacks is a warning, since its viewers still read the default language's text. Texts of the
+ * menu, pages, sections and the realm's external pages are checked.
  */
 export function textLanguageIssues(config: RealmConfig): FolderIssue[] {
   const languages = config.realm.settings.realmLanguages;
-  const listed = languages.join(", ");
   const documents = [
     { file: "menu.json", kind: "menu" as const, document: config.menu },
     ...config.pages.map((page) => ({
@@ -26,32 +30,56 @@ export function textLanguageIssues(config: RealmConfig): FolderIssue[] {
     })),
   ];
   const issues: FolderIssue[] = [];
+  for (const [name, page] of Object.entries(config.realm.settings.externalPages ?? {})) {
+    if (!page) continue;
+    const texts = [
+      { pointer: `/settings/externalPages/${name}/title`, text: page.title },
+      ...(page.description
+        ? [{ pointer: `/settings/externalPages/${name}/description`, text: page.description }]
+        : []),
+    ];
+    for (const { pointer, text } of texts) {
+      issues.push(
+        ...languageIssues(text, pointer, languages, (issue) => ({ file: "realm.json", ...issue })),
+      );
+    }
+  }
   for (const { file, kind, document } of documents) {
     for (const { pointer, text } of localizableTexts(kind, document)) {
       const place = (issue: Omit<FolderIssue, "file">): FolderIssue => ({
         file,
         ...(kind === "menu" ? issue : inBlock(document, issue)),
       });
-      for (const language of unknownLanguages(text, languages)) {
-        issues.push(
-          place({
-            pointer: `${pointer}/${language}`,
-            target: "key",
-            message: `'${language}' is not one of settings.realmLanguages (${listed})`,
-          }),
-        );
-      }
-      const missing = missingLanguages(text, languages);
-      if (missing.length > 0) {
-        issues.push(
-          place({
-            pointer,
-            severity: "warning",
-            message: `has no text in ${missing.join(", ")} (settings.realmLanguages: ${listed}), so viewers who chose ${missing.length === 1 ? "it" : "them"} read another language`,
-          }),
-        );
-      }
+      issues.push(...languageIssues(text, pointer, languages, place));
     }
+  }
+  return issues;
+}
+
+/** A text's languages the realm does not have (errors) and realm languages it lacks (a warning). */
+function languageIssues(
+  text: LocalizedText,
+  pointer: string,
+  languages: readonly string[],
+  place: (issue: Omit<FolderIssue, "file">) => FolderIssue,
+): FolderIssue[] {
+  const listed = languages.join(", ");
+  const issues = unknownLanguages(text, languages).map((language) =>
+    place({
+      pointer: `${pointer}/${language}`,
+      target: "key",
+      message: `'${language}' is not one of settings.realmLanguages (${listed})`,
+    }),
+  );
+  const missing = missingLanguages(text, languages);
+  if (missing.length > 0) {
+    issues.push(
+      place({
+        pointer,
+        severity: "warning",
+        message: `has no text in ${missing.join(", ")} (settings.realmLanguages: ${listed}), so viewers who chose ${missing.length === 1 ? "it" : "them"} read another language`,
+      }),
+    );
   }
   return issues;
 }

@@ -48,9 +48,13 @@ export interface Item {
   data?: {
     outboundLink?: Link;
     /**
-     * View name mapped to a route (VIEW): home, browse, schedule, upcoming, news, fighters, releases, popular, history, epg, my_list, favourites, watchlists, multiview, watch_together, gifts, redeem_gift, myuefa, live_events, livenow, search, account, preferences, profiles, logout. Unknown names, and views whose route the realm lacks, are not shown.
+     * View name mapped to a route (VIEW): external (with data.externalPage), home, browse, schedule, upcoming, news, fighters, releases, popular, history, epg, my_list, favourites, watchlists, multiview, watch_together, gifts, redeem_gift, myuefa, live_events, livenow, search, account, preferences, profiles, logout. Unknown names, and views whose route the realm lacks, are not shown.
      */
     view?: string;
+    /**
+     * External page name (VIEW with view "external"): one of settings.externalPages, opened at /external/{name}.
+     */
+    externalPage?: string;
     /**
      * Section name (SECTION); home, browse and schedule use their own routes.
      */

@@ -5,6 +5,7 @@
  */
 
 import type { Link } from "./link.ts";
+import type { LocalizedText } from "./localized-text.ts";
 
 /**
  * Feature switches and integration settings of one realm (spec section 3). They decide which routes exist and what viewers may do.
@@ -494,6 +495,25 @@ export interface RealmSettings {
      * Show it on every series path, whether or not enabled is set.
      */
     series: boolean;
+  };
+  /**
+   * Pages of another site the realm shows at /external/{name} (spec section 2, external page), by name. A menu item of type VIEW with view "external" and data.externalPage naming one links to it. Absent: /external/{name} is not found.
+   */
+  externalPages?: {
+    [k: string]:
+      | {
+          title: LocalizedText;
+          description?: LocalizedText;
+          /**
+           * The page: an https:// address, or a path of this site starting with / (files under public/).
+           */
+          url: string;
+          /**
+           * FRAME: shown inside the realm's page, with a link to open it in a new tab as well (the other site must allow being framed). LINK: the page says what it is and links to it, opened in a new tab.
+           */
+          display: "FRAME" | "LINK";
+        }
+      | undefined;
   };
   /**
    * The realm's logo in variants for a light and a dark site header, so it stays legible on the header it sits on. The server shows onLight when the header colour (theme.backgroundColor) is light and onDark when it is dark; with one variant given, that one. Absent: a logo generated from realmFullName, its wordmark in black or white, whichever reads on the header. Shown 300 px wide at most, with a 3.75:1 (width:height) box.

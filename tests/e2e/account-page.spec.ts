@@ -176,6 +176,138 @@ test.describe("the account page", () => {
   });
 });
 
+test.describe("addresses and billing details", () => {
+  test("liga: an address refused then added, a second made default, one removed, billing details saved", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const account = await freshAccount(baseURL!, "liga");
+    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+    await page.goto("/realm/liga/account?section=accountdetails");
+    await hydrated(page);
+    const book = page.getByRole("region", { name: "Endereços" });
+    await expect(book).toContainText("Você ainda não tem endereços.");
+    const add = page.getByRole("form", { name: "Adicionar endereço" });
+
+    // Refused: the country is missing and the postal code is not ASCII; what was typed stays.
+    await add.getByLabel("Rua e número").fill("Av. Paulista, 1000");
+    await add.getByLabel("CEP").fill("01310–100");
+    await add.getByLabel("Cidade").fill("São Paulo");
+    await add.getByRole("button", { name: "Adicionar endereço" }).click();
+    await expect(add.getByRole("alert")).toHaveText("Escolha o país.");
+    await expect(add.getByLabel("País")).toHaveAttribute("aria-invalid", "true");
+    await expect(add.getByLabel("Rua e número")).toHaveValue("Av. Paulista, 1000");
+    await expect(add.getByLabel("Cidade")).toHaveValue("São Paulo");
+    await add.getByLabel("País").selectOption("BR");
+    await add.getByRole("button", { name: "Adicionar endereço" }).click();
+    await expect(add.getByRole("alert")).toContainText("código postal");
+    await add.getByLabel("CEP").fill("01310-100");
+    await add.getByRole("button", { name: "Adicionar endereço" }).click();
+    await expect(page.locator(".toast", { hasText: "Endereço adicionado." })).toBeVisible();
+    const first = book.getByRole("listitem").filter({ hasText: "Av. Paulista, 1000" });
+    await expect(first).toContainText("01310-100 São Paulo, Brasil");
+    await expect(first).toContainText("Padrão");
+    await expect(add.getByLabel("Rua e número")).toHaveValue("");
+
+    await add.getByLabel("Rua e número").fill("Rua Augusta, 50");
+    await add.getByLabel("CEP").fill("1100-148");
+    await add.getByLabel("Cidade").fill("Lisboa");
+    await add.getByLabel("País").selectOption("PT");
+    await add.getByRole("button", { name: "Adicionar endereço" }).click();
+    const second = book.getByRole("listitem").filter({ hasText: "Rua Augusta, 50" });
+    await expect(second).toBeVisible();
+    await expect(second).not.toContainText("Padrão");
+    expect(await axeViolations(page)).toEqual([]);
+
+    await second
+      .getByRole("button", { name: /^Tornar Rua Augusta, 50.* o endereço padrão$/ })
+      .click();
+    await expect(page.locator(".toast", { hasText: "Endereço padrão alterado." })).toBeVisible();
+    await expect(book.getByRole("listitem").first()).toContainText("Rua Augusta, 50");
+    await expect(book.getByRole("listitem").first()).toContainText("Padrão");
+    await book
+      .getByRole("listitem")
+      .filter({ hasText: "Av. Paulista" })
+      .getByRole("button", { name: /^Remover o endereço Av. Paulista/ })
+      .click();
+    await expect(page.locator(".toast", { hasText: "Endereço removido." })).toBeVisible();
+    await expect(book.getByRole("listitem")).toHaveCount(1);
+
+    // Billing details start from the default address and change it; the details show the name.
+    const billing = page.getByRole("form", { name: "Dados de cobrança" });
+    await expect(billing.getByLabel("CEP")).toHaveValue("1100-148");
+    await billing.getByLabel("Nome nas faturas").fill("Ana Lima");
+    await billing.getByLabel("CPF/CNPJ nas faturas").fill("123.456.789-09");
+    await billing.getByLabel("CEP").fill("1200-195");
+    await billing.getByRole("button", { name: "Salvar dados de cobrança" }).click();
+    await expect(page.locator(".toast", { hasText: "Dados de cobrança salvos." })).toBeVisible();
+    await expect(book.getByRole("listitem")).toHaveCount(1);
+    await expect(book.getByRole("listitem")).toContainText("1200-195 Lisboa, Portugal");
+    await expect(page.getByLabel("Nome completo")).toHaveValue("Ana Lima");
+  });
+});
+
+test.describe("saved cards", () => {
+  test("liga: 20 a page with the next page appended, one made default, one removed", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const account = await freshAccount(baseURL!, "liga");
+    // 21 cards, each paying once: the card with the latest expiry paid last.
+    const expiries = Array.from(
+      { length: 21 },
+      (_, i) => `${String((i % 12) + 1).padStart(2, "0")}/${30 + Math.floor(i / 12)}`,
+    );
+    for (const expiry of expiries) {
+      const res = await platformCall(baseURL!, "liga", "/v4/basket/pay", {
+        method: "POST",
+        token: account.authorisationToken,
+        body: {
+          licence: "LIGA_FINAL_PASS",
+          country: "BR",
+          provider: "Cardstream",
+          idempotencyKey: crypto.randomUUID(),
+          card: { number: "4242 4242 4242 4242", expiry, cvc: "123", holder: "Ana" },
+          returnUrl: "/realm/liga/payment/authorization?return=%2Fhome",
+        },
+      });
+      expect(res.status).toBe(201);
+    }
+    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+    await page.goto("/realm/liga/account?section=paymentdetails");
+    await hydrated(page);
+    const cards = page.getByRole("region", { name: "Cartões salvos" });
+    const items = cards.getByRole("listitem");
+    await expect(items).toHaveCount(20);
+    // The first card paid with is the default; then the most recently used.
+    await expect(items.nth(0)).toContainText("Visa •••• 4242, validade 01/30");
+    await expect(items.nth(0)).toContainText("Padrão");
+    await expect(items.nth(1)).toContainText("validade 09/31");
+    expect(await axeViolations(page)).toEqual([]);
+
+    await cards.getByRole("link", { name: "Mostrar mais cartões" }).click();
+    await expect(items).toHaveCount(21);
+    await expect(page).toHaveURL(/section=paymentdetails&cards=2$/);
+    await expect(items.nth(20)).toContainText("validade 02/30");
+    await expect(cards.getByRole("link", { name: "Mostrar mais cartões" })).toHaveCount(0);
+
+    await items
+      .nth(1)
+      .getByRole("button", { name: "Tornar Visa •••• 4242 o cartão padrão" })
+      .click();
+    await expect(page.locator(".toast", { hasText: "Cartão padrão alterado." })).toBeVisible();
+    await expect(items.nth(0)).toContainText("validade 09/31");
+    await expect(items.nth(0)).toContainText("Padrão");
+    await items.nth(0).getByRole("button", { name: "Remover Visa •••• 4242, 09/31" }).click();
+    await expect(page.locator(".toast", { hasText: "Cartão removido." })).toBeVisible();
+    await expect(items).toHaveCount(20);
+    await expect(cards).not.toContainText("09/31");
+    await expect(cards.locator(".account-address-default")).toHaveCount(1);
+  });
+});
+
 test.describe("cancelling a subscription", () => {
   test("liga: the offer to stay comes first; cancelled, it stops renewing, and can be taken back", async ({
     page,
@@ -220,6 +352,27 @@ test.describe("cancelling a subscription", () => {
 test.describe("the account page without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
+  test("arena: an address is added and removed by plain form posts", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const account = await freshAccount(baseURL!, "arena");
+    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+    await page.goto("/realm/arena/account?section=accountdetails");
+    const add = page.getByRole("form", { name: "Add address" });
+    await add.getByLabel("Street and number").fill("10 Downing Street");
+    await add.getByLabel("Postal code").fill("SW1A 2AA");
+    await add.getByLabel("City").fill("London");
+    await add.getByLabel("Country").selectOption("GB");
+    await add.getByRole("button", { name: "Add address" }).click();
+    await expect(page).toHaveURL(/section=accountdetails$/);
+    const book = page.getByRole("region", { name: "Addresses" });
+    await expect(book.getByRole("listitem")).toContainText("10 Downing Street, SW1A 2AA London");
+    await book.getByRole("button", { name: /^Remove the address 10 Downing Street/ }).click();
+    await expect(book).toContainText("You have no addresses yet.");
+  });
+
   test("details are refused with what was typed kept, then saved, by plain form posts", async ({
     page,
     context,
@@ -230,12 +383,12 @@ test.describe("the account page without JavaScript", () => {
     await page.goto("/realm/liga/account?section=accountdetails");
     await page.getByLabel("Como prefere ser chamado").fill("Torcedora");
     await page.getByLabel("E-mail de contato").fill("not-an-email");
-    await page.getByRole("button", { name: "Salvar dados" }).click();
+    await page.getByRole("button", { name: "Salvar dados", exact: true }).click();
     await expect(page.getByRole("alert")).toBeVisible();
     await expect(page.getByLabel("Como prefere ser chamado")).toHaveValue("Torcedora");
     await expect(page.getByLabel("E-mail de contato")).toHaveValue("not-an-email");
     await page.getByLabel("E-mail de contato").fill("torcedora@example.com");
-    await page.getByRole("button", { name: "Salvar dados" }).click();
+    await page.getByRole("button", { name: "Salvar dados", exact: true }).click();
     await expect(page).toHaveURL(/section=accountdetails$/);
     await expect(page.getByLabel("E-mail de contato")).toHaveValue("torcedora@example.com");
     await expect(page.getByLabel("Como prefere ser chamado")).toHaveValue("Torcedora");

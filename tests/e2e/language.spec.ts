@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { signIn } from "./signed-in.ts";
+import { freshAccount, platformCall } from "./watching.ts";
 
 const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -261,4 +263,33 @@ test.describe("liga's own texts follow the viewer's language", () => {
     await visit(page, "/realm/liga/browse");
     await expectLigaBrowseIn(page, "es");
   });
+});
+
+test("a signed-in viewer's choice is kept with the account: another browser signs in to it", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  const account = await freshAccount(baseURL!, "liga");
+  await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+  await visit(page, "/realm/liga/home");
+  await expect(page.locator("html")).toHaveAttribute("lang", "pt");
+  await header(page).getByRole("button", { name: "Idioma: Português" }).click();
+  await page.getByRole("menuitemradio", { name: "Español" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+
+  // Another browser, which has never chosen: signing in to the account brings its language.
+  const other = await browser.newContext({ baseURL, locale: "en-US" });
+  const login = await platformCall(baseURL!, "liga", "/v2/login", {
+    method: "POST",
+    body: { id: account.email, secret: "watch-pass-1" },
+  });
+  expect(login.status).toBe(200);
+  const tokens = (await login.json()) as { authorisationToken: string; refreshToken: string };
+  await signIn(other, baseURL!, tokens.authorisationToken, tokens.refreshToken);
+  const elsewhere = await other.newPage();
+  await visit(elsewhere, "/realm/liga/home");
+  await expect(elsewhere.locator("html")).toHaveAttribute("lang", "es");
+  await other.close();
 });

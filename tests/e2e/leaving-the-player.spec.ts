@@ -55,6 +55,23 @@ async function historyOf(baseURL: string, token: string) {
   return ((await res.json()) as { items: { card: { id: number }; position: number }[] }).items;
 }
 
+/**
+ * A token of the account's own, outside the browser's session, so that its history can be read
+ * once the browser has ended that session (signing out, switching profile).
+ */
+async function ownToken(account: Account): Promise<string> {
+  const {
+    sid: _sid,
+    exp: _exp,
+    iat: _iat,
+    iss: _iss,
+    ...claims
+  } = JSON.parse(
+    Buffer.from(account.authorisationToken.split(".")[1]!, "base64url").toString(),
+  ) as AccessClaims & { iat: number; iss: string };
+  return createTokenIssuer(TEST_TOKEN_SECRET).issueAccess(claims);
+}
+
 /** The position the first end request sent (a multipart form). */
 function positionOf(ends: Request[]): number {
   const match = /name="position"\r\n\r\n(\d+)/.exec(ends[0]!.postData() ?? "");
@@ -99,24 +116,38 @@ test.describe("leaving the player", () => {
     baseURL,
   }) => {
     const { account, video, ends } = await playing(page, context, baseURL!);
-    // A token of the account's own, outside the browser's session, so that its history can be
-    // read once signing out has ended that session.
-    const {
-      sid: _sid,
-      exp: _exp,
-      iat: _iat,
-      iss: _iss,
-      ...claims
-    } = JSON.parse(
-      Buffer.from(account.authorisationToken.split(".")[1]!, "base64url").toString(),
-    ) as AccessClaims & { iat: number; iss: string };
-    const authorisationToken = await createTokenIssuer(TEST_TOKEN_SECRET).issueAccess(claims);
+    const authorisationToken = await ownToken(account);
     await page.setViewportSize({ width: 1280, height: 800 });
     const menu = page.getByRole("banner").getByRole("navigation", { name: "Main menu" });
     await menu.getByRole("button", { name: "More" }).click();
     await page.getByRole("menu").getByRole("menuitem", { name: "Sign out" }).click();
     await expect(page).not.toHaveURL(/\/vod\//);
     expect(ends).toHaveLength(1);
+    const items = await historyOf(baseURL!, authorisationToken);
+    expect(items.find((i) => i.card.id === video.id)?.position).toBeGreaterThanOrEqual(30);
+  });
+
+  test("by switching profile: the position stays with the profile that watched", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const { account, video, ends } = await playing(page, context, baseURL!);
+    const authorisationToken = await ownToken(account);
+    const added = await platformCall(baseURL!, "arena", "/v2/user/profiles", {
+      method: "POST",
+      token: authorisationToken,
+      body: { name: "Sam", type: "ADULT" },
+    });
+    expect(added.status).toBe(201);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole("button", { name: "Account and profiles" }).click();
+    await page.getByRole("menuitem", { name: "Switch profile" }).click();
+    const picker = page.getByRole("dialog", { name: "Who's watching?" });
+    await picker.getByRole("button", { name: /^Sam/ }).click();
+    await expect(page.locator(".toast", { hasText: "Profile switched." })).toBeVisible();
+    await expect.poll(() => ends.length).toBe(1);
+    expect(positionOf(ends)).toBeGreaterThanOrEqual(30);
     const items = await historyOf(baseURL!, authorisationToken);
     expect(items.find((i) => i.card.id === video.id)?.position).toBeGreaterThanOrEqual(30);
   });

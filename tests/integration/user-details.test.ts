@@ -137,3 +137,44 @@ describe("GET /api/v2/user/missing-information", () => {
     expect(await res.json()).toEqual({ missingFields: [] });
   });
 });
+
+describe("PUT /api/v2/user/language", () => {
+  const putLanguage = (headers: Record<string, string>, language: string) =>
+    platform.api.call("liga", "/api/v2/user/language", {
+      method: "PUT",
+      body: JSON.stringify({ language }),
+      headers,
+    });
+
+  it("keeps one of the realm's languages on the account, and the next sign-in carries it", async () => {
+    const viewer = await accountWithSession(platform.store, "liga");
+    const res = await putLanguage(viewer.auth, "EN-gb");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ language: "en" });
+    const [user] = await platform.store.db
+      .select()
+      .from(t.users)
+      .where(eq(t.users.id, viewer.user.id));
+    expect(user?.locale).toBe("en");
+  });
+
+  it("refuses a language the realm does not have, changing nothing", async () => {
+    const viewer = await accountWithSession(platform.store, "liga");
+    const res = await putLanguage(viewer.auth, "fr");
+    expect(res.status).toBe(400);
+    expect((await res.json()).code).toBe("INVALID_LOCALE");
+    const [user] = await platform.store.db
+      .select()
+      .from(t.users)
+      .where(eq(t.users.id, viewer.user.id));
+    expect(user?.locale).not.toBe("fr");
+    expect(
+      (
+        await platform.api.call("liga", "/api/v2/user/language", {
+          method: "PUT",
+          body: JSON.stringify({ language: "en" }),
+        })
+      ).status,
+    ).toBe(401);
+  });
+});

@@ -48,6 +48,31 @@ describe("content security policy", () => {
     }
   });
 
+  it("frames this site only, and the one https origin an external page names", () => {
+    expect(policyFor("/realm/liga/home")["frame-src"]).toBe("'self'");
+    const framing = (source: string) =>
+      directives(contentSecurityPolicy("n", new URL("http://liga.test/external/rules"), source))[
+        "frame-src"
+      ];
+    expect(framing("https://rules.example.com")).toBe("'self' https://rules.example.com");
+    expect(framing("https://rules.example.com:8443")).toBe("'self' https://rules.example.com:8443");
+    // Anything but a plain https origin could widen the policy: it is left out.
+    for (const source of [
+      "http://rules.example.com",
+      "https://a.test; script-src *",
+      "https://a.test,https://b.test",
+      "*",
+      "https:",
+    ]) {
+      expect(framing(source), source).toBe("'self'");
+    }
+  });
+
+  it("lets the realm frame its own external pages under /external-pages/", () => {
+    expect(policyFor("/external-pages/liga/regulamento.html")["frame-ancestors"]).toBe("'self'");
+    expect(policyFor("/realm/liga/external/regulamento")["frame-ancestors"]).toBe("'none'");
+  });
+
   it("lets the authorize form end at its app's origin, and nowhere else", () => {
     const redirect = encodeURIComponent("https://tv.example.com/callback?x=1");
     expect(policyFor(`/realm/arena/authorize?redirect_uri=${redirect}`)["form-action"]).toBe(
@@ -103,6 +128,18 @@ describe("security headers", () => {
     expect(json.get("Content-Security-Policy")).toBeNull();
     expect(json.get("X-Content-Type-Options")).toBe("nosniff");
     expect(json.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("reads the frame source a page asked for, and never sends it on", () => {
+    const page = add(html({ "X-Frame-Source": "https://rules.example.com" }));
+    expect(directives(page.get("Content-Security-Policy")!)["frame-src"]).toBe(
+      "'self' https://rules.example.com",
+    );
+    expect(page.get("X-Frame-Source")).toBeNull();
+    const data = add(
+      new Headers({ "Content-Type": "text/x-script", "X-Frame-Source": "https://a.test" }),
+    );
+    expect(data.get("X-Frame-Source")).toBeNull();
   });
 
   it("keeps a header the answer chose itself", () => {

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { AccountSubscription } from "../../../contract/generated/account.ts";
 import type { Order } from "../../../contract/generated/order.ts";
@@ -13,7 +13,10 @@ import { PreferencesForms } from "../PreferencesDialog.tsx";
 import { Field } from "../ui.tsx";
 import type { accountLoader } from "./account-page.server.ts";
 import { SECTION_LABELS } from "./sections.ts";
-import type { AccountAnswer, AccountIntent, CancelStep, SectionView } from "./view.ts";
+import { AddressBook, BillingDetailsForm } from "./AddressesPart.tsx";
+import { Refusal, useAnswer, useBusy } from "./answers.tsx";
+import { SavedCards } from "./CardsPart.tsx";
+import type { CancelStep, SectionView } from "./view.ts";
 
 const PERIOD_LABELS = {
   DAILY: "billedDaily",
@@ -27,28 +30,6 @@ const UTC_DAY: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeZone: "UT
 
 function useLocale() {
   return useRootData()?.locale ?? "en";
-}
-
-/** The refusal of this form, if the last post was this form's and was refused. */
-function useAnswer(intent: AccountIntent): AccountAnswer | undefined {
-  const answer = useActionData<AccountAnswer>();
-  return answer?.intent === intent ? answer : undefined;
-}
-
-function useBusy(intent: AccountIntent) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
-/** A refused form's message, read out as it appears. */
-function Refusal({ answer }: { answer?: AccountAnswer }) {
-  const t = useT();
-  if (!answer) return null;
-  return (
-    <p className="account-form-error" role="alert">
-      {answer.message ?? t(answer.error ?? "errorOccurredPleaseTryAgain")}
-    </p>
-  );
 }
 
 /**
@@ -109,17 +90,34 @@ function SectionBody({ content }: { content: SectionView }) {
         </>
       );
     case "accountdetails":
-      return <DetailsForm details={content.details} />;
+      return (
+        <>
+          <DetailsForm details={content.details} />
+          <AddressBook addresses={content.addresses} countries={content.countries} />
+          <BillingDetailsForm
+            details={content.details}
+            addresses={content.addresses}
+            countries={content.countries}
+          />
+        </>
+      );
     case "paymentdetails":
       return (
-        <PaymentHistoryTable
-          orders={content.history.items}
-          invoices={content.invoices}
-          page={content.history.page}
-          pages={content.history.pages}
-          previous={content.previous}
-          next={content.next}
-        />
+        <>
+          <SavedCards
+            cards={content.cards}
+            moreCards={content.moreCards}
+            failed={content.cardsFailed}
+          />
+          <PaymentHistoryTable
+            orders={content.history.items}
+            invoices={content.invoices}
+            page={content.history.page}
+            pages={content.history.pages}
+            previous={content.previous}
+            next={content.next}
+          />
+        </>
       );
     case "preferences":
       return (

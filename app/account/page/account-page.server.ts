@@ -8,9 +8,26 @@ import { requireRealmRequest, type RealmRequest } from "../../realm/request.serv
 import { routeHref } from "../../realm/routes.ts";
 import { hasAccount, viewerPlatform } from "../../realm/viewer-platform.server.ts";
 import { preferencesOf } from "../account-state.server.ts";
+import type { RealmSettings } from "../../../schemas/generated/realm-settings.ts";
+import {
+  ADDRESS_INTENTS,
+  addressesPart,
+  refusedAddressField,
+  runAddressIntent,
+  typedAddress,
+} from "./addresses.server.ts";
+import { CARD_INTENTS, cardPagesAsked, cardsPart, runCardIntent } from "./cards.server.ts";
 import { ACCOUNT_SECTIONS, sectionOf, type AccountSection } from "./sections.ts";
 import { safeLinkUrl } from "../../ui/links.ts";
-import type { AccountAnswer, AccountIntent, AccountView, CancelStep, SectionView } from "./view.ts";
+import type {
+  AccountAnswer,
+  AccountIntent,
+  AddressIntent,
+  CardIntent,
+  AccountView,
+  CancelStep,
+  SectionView,
+} from "./view.ts";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -114,13 +131,30 @@ async function sectionContent(
           : null,
       };
     }
-    case "accountdetails":
-      return { section, details: await client.call("userDetails") };
+    case "accountdetails": {
+      const [details, addresses] = await Promise.all([
+        client.call("userDetails"),
+        addressesPart(client, found.shell.settings as RealmSettings),
+      ]);
+      return { section, details, ...addresses };
+    }
     case "paymentdetails": {
       const asked = Number(url.searchParams.get("page") ?? "1");
       const page = Number.isInteger(asked) && asked >= 1 && asked <= 100_000 ? asked : 1;
-      const history = await client.call("paymentHistory", { query: { rpp: 10, p: page } });
-      const at = (p: number) => accountHref(basePath, section, p > 1 ? { page: String(p) } : {});
+      const cardPages = cardPagesAsked(url.searchParams);
+      const [history, { cards, morePages, cardsFailed }] = await Promise.all([
+        client.call("paymentHistory", { query: { rpp: 10, p: page } }),
+        cardsPart(client, cardPages),
+      ]);
+      const kept = (query: Record<string, string>) => ({
+        ...(page > 1 ? { page: String(page) } : {}),
+        ...(cardPages > 1 ? { cards: String(cardPages) } : {}),
+        ...query,
+      });
+      const at = (p: number) => {
+        const { page: _page, ...rest } = kept({});
+        return accountHref(basePath, section, p > 1 ? { ...rest, page: String(p) } : rest);
+      };
       const invoices = Object.fromEntries(
         history.items
           .filter((order) => order.status === "COMPLETED")
@@ -131,6 +165,11 @@ async function sectionContent(
       );
       return {
         section,
+        cards,
+        moreCards: morePages
+          ? accountHref(basePath, section, kept({ cards: String(cardPages + 1) }))
+          : null,
+        cardsFailed,
         history,
         invoices,
         previous: page > 1 ? at(Math.min(page - 1, Math.max(history.pages, 1))) : null,
@@ -202,15 +241,30 @@ export async function accountAction(args: ActionFunctionArgs) {
   const form = await readForm(args.request);
   const asked = String(form.get("intent") ?? "");
   const intent: AccountIntent = (
-    ["password", "cancel", "reactivate", "signOutOthers"] as const
+    [
+      "password",
+      "cancel",
+      "reactivate",
+      "signOutOthers",
+      ...ADDRESS_INTENTS,
+      ...CARD_INTENTS,
+    ] as const
   ).includes(asked as "password")
     ? (asked as AccountIntent)
     : "details";
+  const addressIntent = (ADDRESS_INTENTS as readonly string[]).includes(intent)
+    ? (intent as AddressIntent)
+    : null;
+  const cardIntent = (CARD_INTENTS as readonly string[]).includes(intent)
+    ? (intent as CardIntent)
+    : null;
   const client = viewerPlatform(args, found);
   const values: Record<string, string> =
     intent === "details"
       ? Object.fromEntries(DETAIL_FIELDS.map((f) => [f, String(form.get(f) ?? "").slice(0, 300)]))
-      : {};
+      : addressIntent
+        ? typedAddress(form, addressIntent)
+        : {};
   const refuse = (answer: Omit<AccountAnswer, "ok" | "intent" | "values">, status = 400) =>
     data({ ok: false, intent, values, ...answer } satisfies AccountAnswer, {
       status,
@@ -221,6 +275,10 @@ export async function accountAction(args: ActionFunctionArgs) {
     if (intent === "details") {
       await client.put("/v2/user/profile", detailsBody(form), { auth: true });
       toast = "userDetailsSaved";
+    } else if (addressIntent) {
+      toast = await runAddressIntent(addressIntent, form, client);
+    } else if (cardIntent) {
+      toast = await runCardIntent(cardIntent, form, client);
     } else if (intent === "signOutOthers") {
       await client.call("endOtherSessions");
       toast = "signedOutElsewhere";
@@ -260,16 +318,21 @@ export async function accountAction(args: ActionFunctionArgs) {
       {
         ...(message ? { message } : { error: "errorOccurredPleaseTryAgain" }),
         ...(intent === "details" && firstField(error) ? { field: firstField(error) } : {}),
+        ...(addressIntent && refusedAddressField(error)
+          ? { field: refusedAddressField(error) }
+          : {}),
       },
       error.status,
     );
   }
   const section =
-    intent === "details"
+    intent === "details" || addressIntent
       ? "accountdetails"
-      : intent === "password"
-        ? "accountsecurity"
-        : "subscriptions";
+      : cardIntent
+        ? "paymentdetails"
+        : intent === "password"
+          ? "accountsecurity"
+          : "subscriptions";
   return redirect(accountHref(found.basePath, section), {
     headers: {
       ...PRIVATE,

@@ -1,4 +1,6 @@
 import type { AccountSubscription, PaymentHistory } from "../../../contract/generated/account.ts";
+import type { Address } from "../../../contract/generated/addresses.ts";
+import type { SavedCard } from "../../../contract/generated/saved-cards.ts";
 import type { ConsentPrompt } from "../../../contract/generated/consent-prompt.ts";
 import type { ParentalControl } from "../../../contract/generated/parental-control.ts";
 import type { UserDetails } from "../../../contract/generated/user-details.ts";
@@ -35,9 +37,20 @@ export type SectionView =
       /** The confirmation step (CONFIRM_CANCELLATION) of the subscription `?cancel=` names. */
       confirmCancel: CancelStep | null;
     }
-  | { section: "accountdetails"; details: UserDetails }
+  | {
+      section: "accountdetails";
+      details: UserDetails;
+      /** The default first; empty when the platform could not say. */
+      addresses: Address[];
+      /** The countries an address may be in. */
+      countries: string[];
+    }
   | {
       section: "paymentdetails";
+      /** The pages of cards asked for, appended; more left when `moreCards` links on. */
+      cards: SavedCard[];
+      moreCards: string | null;
+      cardsFailed: boolean;
       history: PaymentHistory;
       /** Each completed order's invoice page, by order id. */
       invoices: Record<string, string>;
@@ -59,8 +72,15 @@ export interface AccountView {
   content: SectionView;
 }
 
+/** The address book's and billing details' forms (account details section). */
+export type AddressIntent = "addAddress" | "removeAddress" | "defaultAddress" | "billing";
+
+/** The saved cards' forms (payment details section). */
+export type CardIntent = "defaultCard" | "removeCard";
+
 /** The account page's forms: which one, and what it says back when it is refused. */
-export type AccountIntent = "details" | "password" | "cancel" | "reactivate" | "signOutOthers";
+export type AccountIntent =
+  "details" | "password" | "cancel" | "reactivate" | "signOutOthers" | AddressIntent | CardIntent;
 
 export interface AccountAnswer {
   ok: false;

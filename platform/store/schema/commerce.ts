@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   foreignKey,
@@ -142,5 +143,33 @@ export const gifts = pgTable(
   (t) => [
     uniqueIndex("gifts_code_idx").on(t.realm, t.code),
     index("gifts_order_idx").on(t.orderId),
+  ],
+);
+
+/**
+ * Cards an account has paid with, as its payment details list them: only the brand, the last
+ * four digits and the expiry (numbers and security codes are never stored). A card is kept once
+ * however often it pays; at most one is the default, which a new subscription's payment offers.
+ */
+export const paymentCards = pgTable(
+  "payment_cards",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    brand: text("brand").notNull(),
+    last4: text("last4").notNull(),
+    /** `MM/YY`. */
+    expiry: text("expiry").notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_cards_user_card_idx").on(t.userId, t.brand, t.last4, t.expiry),
+    uniqueIndex("payment_cards_one_default_idx")
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
   ],
 );

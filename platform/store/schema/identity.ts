@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -73,6 +74,35 @@ export const profiles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("profiles_user_name_idx").on(t.userId, t.name)],
+);
+
+/**
+ * An account's postal addresses. At most one is the default, which is also the billing address
+ * checkout and invoices use.
+ */
+export const userAddresses = pgTable(
+  "user_addresses",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** ISO 3166-1 alpha-2, upper case. */
+    countryCode: text("country_code").notNull(),
+    postalCode: text("postal_code").notNull(),
+    city: text("city"),
+    line1: text("line1"),
+    line2: text("line2"),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("user_addresses_user_idx").on(t.userId),
+    uniqueIndex("user_addresses_one_default_idx")
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
 );
 
 /**

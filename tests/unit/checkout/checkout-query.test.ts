@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   checkoutSearch,
   hiddenFields,
-  postalCodeProblem,
   readCheckoutQuery,
 } from "../../../app/checkout/checkout-query.ts";
+import { postalCodeProblem } from "../../../contract/postal-address.ts";
 import { formatMoney, trialDate } from "../../../app/checkout/money.ts";
 
 describe("a checkout's URL", () => {

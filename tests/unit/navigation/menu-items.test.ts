@@ -53,6 +53,17 @@ describe("menu item targets (spec section 2)", () => {
     }
   });
 
+  it("an external view opens the external page it names, and without a name is not shown", () => {
+    const external = (data: Item["data"]): Item => ({ type: "VIEW", title: "Rules", data });
+    expect(itemTarget(external({ view: "external", externalPage: "rules" }), customer)).toEqual(
+      route("externalPage", { params: { name: "rules" } }),
+    );
+    expect(itemTarget(external({ view: "External", externalPage: "rules" }), customer)).toEqual(
+      route("externalPage", { params: { name: "rules" } }),
+    );
+    expect(itemTarget(external({ view: "external" }), customer)).toBeNull();
+  });
+
   it("outbound links open their web address; anything else is not shown", () => {
     const link = (url: string): Item => ({
       type: "OUTBOUND_LINK",
