@@ -67,6 +67,13 @@ import type {
 } from "./generated/account.ts";
 import type { Basket } from "./generated/basket.ts";
 import type {
+  GiftBasket,
+  GiftCheck,
+  GiftItems,
+  GiftRedemption,
+  GiftToBasket,
+} from "./generated/gift.ts";
+import type {
   BasketPayment,
   Order,
   OrderConfirmation,
@@ -96,6 +103,11 @@ export interface BodyTypes {
   eventDetail: EventDetail;
   fighter: Fighter;
   fighterList: FighterList;
+  giftBasket: GiftBasket;
+  giftCheck: GiftCheck;
+  giftItems: GiftItems;
+  giftRedemption: GiftRedemption;
+  giftToBasket: GiftToBasket;
   impersonationSession: ImpersonationSession;
   initResponse: InitResponse;
   jsonObject: JsonObject;

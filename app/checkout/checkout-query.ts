@@ -15,11 +15,14 @@ export interface CheckoutQuery {
   provider?: string;
   /** The realm-relative page to go back to after buying (the video that was refused). */
   returnTo?: string;
+  /** A gift put in the basket (`/gifts`): the checkout pays for it instead of a licence. */
+  gift?: string;
 }
 
 const LICENCE = /^[A-Z0-9_]{1,60}$/;
 const VOUCHER = /^[A-Za-z0-9-]{1,40}$/;
 const COUNTRY = /^[A-Z]{2}$/;
+const GIFT = /^[0-9a-f-]{36}$/;
 
 /** Reads a checkout's URL; anything malformed is as if absent (the step asks for it again). */
 export function readCheckoutQuery(params: URLSearchParams): CheckoutQuery {
@@ -31,6 +34,7 @@ export function readCheckoutQuery(params: URLSearchParams): CheckoutQuery {
   const voucher = text("voucher", 40);
   const country = text("country", 2)?.toUpperCase();
   const returnTo = params.get("return");
+  const gift = text("gift", 36);
   return {
     ...(licence && LICENCE.test(licence) ? { licence } : {}),
     ...(text("step", 1) ? { step: text("step", 1) } : {}),
@@ -39,6 +43,7 @@ export function readCheckoutQuery(params: URLSearchParams): CheckoutQuery {
     ...(params.has("postalCode") ? { postalCode: params.get("postalCode")!.slice(0, 40) } : {}),
     ...(text("provider", 60) ? { provider: text("provider", 60) } : {}),
     ...(returnTo && safeRedirectPath(returnTo, "") ? { returnTo: safeRedirectPath(returnTo) } : {}),
+    ...(gift && GIFT.test(gift) ? { gift } : {}),
   };
 }
 
@@ -52,6 +57,7 @@ export function checkoutSearch(query: CheckoutQuery, step?: CheckoutStep): strin
   if (query.postalCode !== undefined) params.set("postalCode", query.postalCode);
   if (query.provider) params.set("provider", query.provider);
   if (query.returnTo) params.set("return", query.returnTo);
+  if (query.gift) params.set("gift", query.gift);
   const search = params.toString();
   return search ? `?${search}` : "";
 }
@@ -68,6 +74,7 @@ export function hiddenFields(
     postalCode: "postalCode",
     provider: "provider",
     returnTo: "return",
+    gift: "gift",
   };
   return (Object.keys(names) as (keyof typeof names)[])
     .filter((key) => query[key] !== undefined && !leaveOut.includes(key))

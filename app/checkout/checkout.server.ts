@@ -112,6 +112,7 @@ async function priceBasket(
         licence: query.licence!,
         ...(voucher ? { voucher } : {}),
         ...(query.country ? { country: query.country } : {}),
+        ...(query.gift ? { gift: query.gift } : {}),
       },
     });
   try {
@@ -163,7 +164,8 @@ async function checkoutView(args: LoaderFunctionArgs): Promise<CheckoutView> {
   const charged = basket ? basket.total > 0 || Boolean(basket.firstCharge) : true;
   const steps = checkoutSteps({
     firstStep: settings.checkoutFirstStep,
-    licenceChoice: licences.length > 1,
+    // A gift names its licence: there is nothing to choose.
+    licenceChoice: licences.length > 1 && !query.gift,
     signedIn,
     cardEntry: provider ? provider.method === "CARD" : true,
     charged,
@@ -225,7 +227,7 @@ async function checkoutView(args: LoaderFunctionArgs): Promise<CheckoutView> {
       signUp: routeHref(base, { name: "signup", query: { from } }),
       signIn: routeHref(base, { name: "login", query: { from } }),
       changePlan:
-        licences.length > 1
+        licences.length > 1 && !query.gift
           ? `${pathname}${checkoutSearch({ ...query, voucher: undefined }, CHECKOUT_STEPS.SELECT_LICENCE)}`
           : null,
       changeAddress: `${pathname}${checkoutSearch({ ...query, postalCode: undefined }, CHECKOUT_STEPS.ADD_BILLING_ADDRESS)}`,
@@ -294,6 +296,7 @@ export async function checkoutAction(args: ActionFunctionArgs): Promise<PayOutco
   });
   const payment: BasketPayment = {
     licence: view.licence.id,
+    ...(view.query.gift ? { gift: view.query.gift } : {}),
     provider: view.provider.name,
     idempotencyKey: /^[A-Za-z0-9_-]{8,100}$/.test(key) ? key : crypto.randomUUID(),
     ...(view.basket.voucher ? { voucher: view.basket.voucher.code } : {}),

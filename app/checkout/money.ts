@@ -1,4 +1,5 @@
 import { createCache } from "../../contract/lru-cache.ts";
+import type { Period } from "../../contract/generated/gift.ts";
 
 const formats = createCache<string, Intl.NumberFormat>({ max: 100 });
 
@@ -23,4 +24,18 @@ export function formatMoney(
 export function trialDate(isoDate: string): string {
   const [year, month, day] = isoDate.split("-");
   return `${day}/${month}/${year}`;
+}
+
+/** Label of "{{amount}} a month" and its kin, by a period (none: a price paid once). */
+export function pricePeriodLabelOf(period: Period | undefined): string {
+  switch (period) {
+    case "DAILY":
+      return "pricePerDay";
+    case "MONTHLY":
+      return "pricePerMonth";
+    case "ANNUAL":
+      return "pricePerYear";
+    default:
+      return "priceOnce";
+  }
 }

@@ -108,6 +108,27 @@ export interface Order {
      */
     expiry?: string;
   };
+  /**
+   * For an order that bought a gift: to whom it went and whether it was redeemed (the buyer holds no licence from it).
+   */
+  gift?: {
+    /**
+     * Who received the code.
+     */
+    recipientEmail: string;
+    /**
+     * How many periods were given.
+     */
+    numberOfPeriods: number;
+    /**
+     * Whether the code was redeemed.
+     */
+    redeemed: boolean;
+    /**
+     * When it was redeemed.
+     */
+    redeemedAt?: string;
+  };
 }
 /**
  * Paying for a licence (the v4 pay-basket call).
@@ -120,6 +141,10 @@ export interface BasketPayment {
    * The licence to buy.
    */
   licence: string;
+  /**
+   * A gift put in the basket (add-gift-to-basket): the order pays for it, and `licence` must be the gift's.
+   */
+  gift?: string;
   /**
    * A voucher code, in any case.
    */

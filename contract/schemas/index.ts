@@ -41,6 +41,7 @@ import epgGrid from "./epg.schema.json";
 import licence from "../../schemas/licence.schema.json";
 import basket from "./basket.schema.json";
 import order from "./order.schema.json";
+import gift from "./gift.schema.json";
 import account from "./account.schema.json";
 import voucher from "../../schemas/voucher.schema.json";
 import voucherRule from "../../schemas/voucher-rule.schema.json";
@@ -89,6 +90,7 @@ export const contractSchemas = [
   epgGrid,
   basket,
   order,
+  gift,
   account,
   addresses,
   addressInput,
@@ -169,6 +171,11 @@ export const bodySchemaIds = {
   basketPayment: `${order.$id}#/$defs/basketPayment`,
   orderConfirmation: `${order.$id}#/$defs/orderConfirmation`,
   paymentNotification: `${order.$id}#/$defs/paymentNotification`,
+  giftItems: gift.$id,
+  giftToBasket: `${gift.$id}#/$defs/giftToBasket`,
+  giftBasket: `${gift.$id}#/$defs/giftBasket`,
+  giftCheck: `${gift.$id}#/$defs/giftCheck`,
+  giftRedemption: `${gift.$id}#/$defs/giftRedemption`,
   voucher: voucher.$id,
   voucherRule: voucherRule.$id,
 } as const;

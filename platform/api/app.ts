@@ -23,6 +23,7 @@ import { ApiError, errorJson } from "./errors.ts";
 import { init } from "./init.ts";
 import { basket } from "./basket.ts";
 import { orders, paymentNotifications } from "./orders.ts";
+import { gifts } from "./gifts.ts";
 import { sandboxAcquirer } from "../sandbox-acquirer/pages.ts";
 import { locales } from "./locales.ts";
 import { pages } from "./pages.ts";
@@ -144,7 +145,7 @@ export function createPlatformApi({
 
   api.route("/v1", v1);
   api.route("/v2", v2);
-  // v4 serves the OAuth code flow and checkout's basket (gifts come with the account).
+  // v4 serves the OAuth code flow, checkout's basket and gifts.
   const v4 = new Hono<PlatformEnv>();
   // Before the contract's headers are required: other parties' apps call a realm's token
   // endpoint as RFC 6749 says, without them. Its handler answers, so requireClient never runs.
@@ -155,6 +156,7 @@ export function createPlatformApi({
   v4.route("/oauth2-auth", oauth);
   v4.route("/basket", basket);
   v4.route("/orders", orders);
+  v4.route("/", gifts);
   api.route("/v4", v4);
   // The sandbox acquirer's own pages (a stand-in for a card acquirer's site, on our origin).
   api.route(

@@ -8,8 +8,9 @@ import {
   type PaymentProviderSetting,
   type TaxRules,
 } from "../commerce/basket.ts";
-import { OrderRefused, orderView, placeOrder } from "../commerce/orders.ts";
+import { findOrder, OrderRefused, orderView, placeOrder } from "../commerce/orders.ts";
 import { chargesIn, paymentAdapter } from "../commerce/payment-adapters.ts";
+import { findGift } from "../commerce/gifts.ts";
 import { findVoucher } from "../commerce/voucher-store.ts";
 import { safeRedirectPath } from "../../contract/safe-path.ts";
 import { readTerritory } from "../playback/access.ts";
@@ -19,6 +20,7 @@ import { authenticate } from "./auth.ts";
 import { readObject } from "./body.ts";
 import type { PlatformEnv } from "./context.ts";
 import { ApiError, badRequest, notFound } from "./errors.ts";
+import { publicUrl } from "./identity/shared.ts";
 
 /** Checkout's basket and paying it (spec section 7, v4 basket and pay basket). */
 export const basket = new Hono<PlatformEnv>();
@@ -26,10 +28,11 @@ export const basket = new Hono<PlatformEnv>();
 basket.use("*", authenticate, requireAccount);
 
 /**
- * `GET /v4/basket?licence={id}[&voucher={code}][&country={CC}]`: the realm's licence priced for
+ * `GET /v4/basket?licence={id}[&voucher={code}][&country={CC}][&gift={id}]`: the realm's licence priced for
  * the viewer's country (the one given, else the edge's territory header; unknown: the realm's
  * estimated tax), with the voucher when it is one of the realm's and applies, and no trial for
- * an account that holds or held what the licence grants. Nothing is kept: a basket is worked
+ * an account that holds or held what the licence grants. With `gift` (a gift this account put
+ * in the basket), the licence's price times the gift's periods, all now: no trial, no voucher. Nothing is kept: a basket is worked
  * out again on every call, so it always shows the prices and vouchers in force.
  */
 basket.get("/", async (c) => {
@@ -46,6 +49,7 @@ basket.get("/", async (c) => {
     licence,
     country,
     voucher: c.req.query("voucher")?.trim() || undefined,
+    gift: c.req.query("gift") || undefined,
   });
   c.header("Cache-Control", "private, no-store");
   return c.json(answer);
@@ -77,9 +81,18 @@ basket.post("/pay", async (c) => {
   if (problem) {
     throw new ApiError(400, problem, "The card details are not valid", undefined, "/card");
   }
-  const priced = await viewerBasket(c, payment);
   const realm = c.get("realm");
   const { db } = c.get("store");
+  if (payment.gift) {
+    // A gift's basket is gone once paid: the same press again answers the order it placed.
+    const user = await accountOf(c);
+    const earlier = await findOrder(db, realm.name, user.id, payment.idempotencyKey);
+    if (earlier) {
+      c.header("Cache-Control", "private, no-store");
+      return c.json(await orderView(db, earlier), 200);
+    }
+  }
+  const priced = await viewerBasket(c, payment);
   let placed;
   try {
     placed = await placeOrder(db, {
@@ -95,6 +108,8 @@ basket.post("/pay", async (c) => {
       now,
       realmName: (realm.settings as { realmFullName?: string }).realmFullName ?? realm.fullName,
       wording: realm,
+      ...(priced.gift ? { giftId: priced.gift } : {}),
+      publicUrl: publicUrl(c),
     });
   } catch (error) {
     if (error instanceof OrderRefused) {
@@ -111,13 +126,14 @@ basket.post("/pay", async (c) => {
 });
 
 /** The licence, the basket priced for this account now, and the account. */
-async function viewerBasket(
+export async function viewerBasket(
   c: Context<PlatformEnv>,
-  query: { licence: string; country?: string; voucher?: string },
+  query: { licence: string; country?: string; voucher?: string; gift?: string },
 ): Promise<{
   licence: ReturnType<typeof licenceOf>;
   basket: Basket;
   user: Awaited<ReturnType<typeof accountOf>>;
+  gift?: string;
 }> {
   const realm = c.get("realm");
   const { db } = c.get("store");
@@ -132,6 +148,27 @@ async function viewerBasket(
     throw new ApiError(404, "INVALID_VOUCHER", "No voucher has this code");
   }
   const user = await accountOf(c);
+  const gift = query.gift ? await findGift(db, realm.name, query.gift) : undefined;
+  if (query.gift && (!gift || gift.giverId !== user.id || gift.status !== "BASKET")) {
+    throw notFound("Gift");
+  }
+  if (gift && gift.licenceId !== licence.id) {
+    throw badRequest("INVALID_QUERY", "The gift is of another licence");
+  }
+  if (gift) {
+    // One gift, one payment: while an order for it waits on its provider, no second one.
+    const [waiting] = await db
+      .select({ id: t.orders.id })
+      .from(t.orders)
+      .where(and(eq(t.orders.giftId, gift.id), eq(t.orders.status, "PENDING")))
+      .limit(1);
+    if (waiting) {
+      throw new ApiError(409, "GIFT_PAYMENT_PENDING", "A payment for this gift is under way");
+    }
+  }
+  if (gift && query.voucher) {
+    throw new ApiError(409, "INVALID_VOUCHER", "A gift is paid without a voucher");
+  }
   const held = await db
     .select({ licence: t.entitlements.licence })
     .from(t.entitlements)
@@ -152,8 +189,9 @@ async function viewerBasket(
       now: new Date(),
       ...(voucher ? { voucher } : {}),
       trialsUsed: held.length > 0 ? [licence.id] : [],
+      ...(gift ? { giftPeriods: gift.periods } : {}),
     });
-    return { licence, basket: withMethods(basket), user };
+    return { licence, basket: withMethods(basket), user, ...(gift ? { gift: gift.id } : {}) };
   } catch (error) {
     if (error instanceof BasketError && error.code === "VOUCHER_REFUSED") {
       throw new ApiError(409, "INVALID_VOUCHER", `The voucher does not apply (${error.refusal})`);

@@ -9,6 +9,7 @@ import { readObject } from "./body.ts";
 import type { PlatformEnv } from "./context.ts";
 import { ApiError, notFound } from "./errors.ts";
 import { findRealm, type RealmRow } from "./realms.ts";
+import { publicUrl } from "./identity/shared.ts";
 
 const realmName = (realm: RealmRow) =>
   (realm.settings as { realmFullName?: string }).realmFullName ?? realm.fullName;
@@ -39,7 +40,13 @@ orders.get("/:orderId", async (c) => {
       (await settleOrder(
         db,
         { order: order.id, realm: realm.name, outcome: "failed", failure: "PAYMENT_EXPIRED" },
-        { now, licences: realm.licences, realmName: realmName(realm), wording: realm },
+        {
+          now,
+          licences: realm.licences,
+          realmName: realmName(realm),
+          wording: realm,
+          publicUrl: publicUrl(c),
+        },
       )) ?? order;
   }
   c.header("Cache-Control", "private, no-store");
@@ -69,6 +76,7 @@ orders.post("/:orderId/confirm", async (c) => {
     licences: realm.licences,
     realmName: realmName(realm),
     wording: realm,
+    publicUrl: publicUrl(c),
   });
   c.header("Cache-Control", "private, no-store");
   return c.json(await orderView(db, settled ?? order));
@@ -103,6 +111,7 @@ paymentNotifications.post("/:provider", async (c) => {
     realmName: realmName(realm),
     wording: realm,
     provider: adapter.name,
+    publicUrl: publicUrl(c),
   });
   if (!settled) throw notFound("Order");
   return c.json({ orderId: settled.id, status: settled.status });

@@ -57,6 +57,11 @@ export interface BasketRequest {
   now: Date;
   /** Licences whose trial this account has had already: no second one. */
   trialsUsed?: readonly string[];
+  /**
+   * A gift of this many periods: each line charges its price that many times, now, with no
+   * trial and no later charge (the recipient's licence ends after them).
+   */
+  giftPeriods?: number;
 }
 
 /**
@@ -72,7 +77,11 @@ export function priceBasket(request: BasketRequest): Basket {
   if (licences.length === 0) throw new BasketError("EMPTY");
   const rules = request.taxes ?? NO_TAX;
   const rate = taxRate(rules, country);
-  const priced = licences.map((licence) => ({ licence, price: licenceAmount(licence, country) }));
+  const times = request.giftPeriods ?? 1;
+  const priced = licences.map((licence) => {
+    const price = licenceAmount(licence, country);
+    return { licence, price: { ...price, amount: price.amount * times } };
+  });
   const unit = priced[0]!.price;
   if (priced.some(({ price }) => !sameUnit(price, unit))) throw new BasketError("MIXED_CURRENCIES");
 
@@ -94,9 +103,11 @@ export function priceBasket(request: BasketRequest): Basket {
         : { off: 0, freePeriods: 0 };
     const undiscounted = taxLine(price.amount, rate.basisPoints, rules.inclusive);
     const charged = taxLine(price.amount - effect.off, rate.basisPoints, rules.inclusive);
-    const period = licence.purchaseStrategy?.subscriptionPeriod;
+    const period = request.giftPeriods ? undefined : licence.purchaseStrategy?.subscriptionPeriod;
     const trialDays =
-      licence.kind === "SUBSCRIPTION" && !request.trialsUsed?.includes(licence.id)
+      !request.giftPeriods &&
+      licence.kind === "SUBSCRIPTION" &&
+      !request.trialsUsed?.includes(licence.id)
         ? (licence.trialDays ?? 0)
         : 0;
     const deferred = period !== undefined && (trialDays > 0 || effect.freePeriods > 0);

@@ -12,6 +12,7 @@ import { decimalString } from "./money.ts";
 import type { CardInput } from "./cards.ts";
 import { paymentAdapter, type PaymentVerdict } from "./payment-adapters.ts";
 import type { PaymentMethodSummary } from "./payment-signatures.ts";
+import { findGift, issueGift } from "./gifts.ts";
 import { periodStart } from "./periods.ts";
 import { redeemVoucher, releaseRedemptions, type RedemptionRefusal } from "./voucher-store.ts";
 
@@ -45,6 +46,10 @@ export interface OrderRequest {
   /** The realm's name and wording, for the receipt. */
   realmName: string;
   wording?: RealmWording;
+  /** The gift this order pays for (`createGift`): its code goes to the recipient, not a licence to the buyer. */
+  giftId?: string;
+  /** Origin of links in emails (the gift's redemption link). */
+  publicUrl?: string;
 }
 
 /**
@@ -85,6 +90,7 @@ export async function placeOrder(
         provider: adapter.name,
         status: "PENDING",
         basket: request.basket,
+        giftId: request.giftId ?? null,
       })
       .onConflictDoNothing()
       .returning();
@@ -157,7 +163,15 @@ async function fulfil(
   id: string,
   request: Pick<
     OrderRequest,
-    "realm" | "user" | "licence" | "basket" | "now" | "realmName" | "wording"
+    | "realm"
+    | "user"
+    | "licence"
+    | "basket"
+    | "now"
+    | "realmName"
+    | "wording"
+    | "giftId"
+    | "publicUrl"
   >,
   /** What it was paid with, when the provider said. */
   paymentMethod?: PaymentMethodSummary | null,
@@ -174,7 +188,22 @@ async function fulfil(
     .where(and(eq(t.orders.id, id), eq(t.orders.status, "PENDING")))
     .returning();
   if (!completed) return (await findOrderById(db, request.realm, id))!;
-  await grantEntitlements(db, id, request.user.id, request.licence, request.basket, request.now);
+  if (completed.giftId) {
+    // A gift grants the buyer nothing: its recipient is mailed the code that does.
+    await issueGift(db, {
+      realm: request.realm,
+      giftId: completed.giftId,
+      orderId: id,
+      giver: request.user,
+      licence: request.licence,
+      now: request.now,
+      realmName: request.realmName,
+      publicUrl: request.publicUrl ?? "http://localhost",
+      wording: request.wording,
+    });
+  } else {
+    await grantEntitlements(db, id, request.user.id, request.licence, request.basket, request.now);
+  }
   await rememberCard(db, request.user.id, completed.paymentMethod, request.now);
   const { subject, body } = mailText(
     "receipt",
@@ -212,6 +241,8 @@ export async function settleOrder(
     wording?: RealmWording;
     /** The provider the word came from, when it came server to server: only its own orders. */
     provider?: string;
+    /** Origin of links in emails (a gift's redemption link). */
+    publicUrl?: string;
   },
 ): Promise<OrderRow | undefined> {
   return db.transaction(async (tx) => {
@@ -256,6 +287,7 @@ export async function settleOrder(
         now: context.now,
         realmName: context.realmName,
         wording: context.wording,
+        publicUrl: context.publicUrl,
       },
       verdict.method,
     );
@@ -334,6 +366,7 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
     .from(t.entitlements)
     .where(eq(t.entitlements.orderId, order.id))
     .orderBy(t.entitlements.id);
+  const gift = order.giftId ? await findGift(db, order.realm, order.giftId) : undefined;
   return {
     orderId: order.id,
     status: order.status as Order["status"],
@@ -356,6 +389,16 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
         }
       : {}),
     ...(order.paymentMethod ? { paymentMethod: order.paymentMethod } : {}),
+    ...(gift
+      ? {
+          gift: {
+            recipientEmail: gift.recipientEmail,
+            numberOfPeriods: gift.periods,
+            redeemed: gift.status === "REDEEMED",
+            ...(gift.redeemedAt ? { redeemedAt: gift.redeemedAt.toISOString() } : {}),
+          },
+        }
+      : {}),
     entitlements: granted.map((e) => ({
       licence: e.licence,
       startsAt: e.startsAt.toISOString(),

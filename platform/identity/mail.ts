@@ -10,6 +10,7 @@ const MAIL_LABELS = {
   "magic-link": ["mailMagicLinkSubject", "mailMagicLinkBody"],
   "pin-reset": ["mailPinResetSubject", "mailPinResetBody"],
   receipt: ["mailReceiptSubject", "mailReceiptBody"],
+  gift: ["mailGiftSubject", "mailGiftBody"],
 } as const satisfies Record<string, readonly [LabelKey, LabelKey]>;
 
 export type MailKind = keyof typeof MAIL_LABELS;

@@ -10,6 +10,8 @@ const PAGES = [
   "/realm/liga/section/schedule",
   "/realm/arena/grid/all-videos",
   "/realm/arena/no-such-page",
+  "/realm/liga/gifts",
+  "/realm/liga/gifts/redeem?code=NO-SUCH-CODE",
   "/disconnected",
 ];
 

@@ -155,6 +155,11 @@ async function pagesOf(baseURL: string, realm: Realm): Promise<Fetched[]> {
   await add("landing-signed-in", base, true);
   await add("purchase", `${base}/purchase`, true);
   await add("purchase-signed-out", `${base}/purchase`, false);
+  if (realm === "liga") {
+    // Gifting is liga's: buying one, and a code checked (an unknown one answers its message).
+    await add("gifts", `${base}/gifts`, true);
+    await add("gift-redeem", `${base}/gifts/redeem?code=NO-SUCH-CODE`, true);
+  }
   for (const path of LISTS) {
     const route = ROUTE_OF[path] ?? path.slice(1).split("?")[0]!;
     if (routeIsBuilt(route)) await add(route, `${base}${path}`, true);

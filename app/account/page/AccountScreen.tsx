@@ -376,7 +376,16 @@ function PaymentHistoryTable({
                       "–"
                     )}
                   </td>
-                  <td>{order.basket.basketItems.map((i) => i.name).join(", ")}</td>
+                  <td>
+                    {order.basket.basketItems.map((i) => i.name).join(", ")}
+                    {order.gift ? (
+                      <span className="account-gift" data-testid="gift-state">
+                        {" "}
+                        ({t("giftForRecipient", { email: order.gift.recipientEmail })}:{" "}
+                        {t(order.gift.redeemed ? "giftRedeemedState" : "giftNotRedeemedState")})
+                      </span>
+                    ) : null}
+                  </td>
                   <td>
                     {formatMoney(locale, {
                       amount: order.basket.total,

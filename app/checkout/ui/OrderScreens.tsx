@@ -215,7 +215,11 @@ export function OrderScreen() {
       <h1 id="order-title">{title}</h1>
       {view.state === "completed" ? (
         <>
-          <p>{t("orderThanks")}</p>
+          <p>
+            {view.order?.gift
+              ? t("giftOrderThanks", { email: view.order.gift.recipientEmail })
+              : t("orderThanks")}
+          </p>
           <OrderDetails view={view} />
           <Link className="button button-primary" to={view.continueHref}>
             {t("startWatching")}

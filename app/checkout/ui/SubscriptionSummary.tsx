@@ -6,7 +6,7 @@ import { useT } from "../../i18n/i18n.ts";
 import { useRootData } from "../../realm/use-root-data.ts";
 import { useHydrated } from "../../ui/client-state.tsx";
 import { hiddenFields, type CheckoutQuery } from "../checkout-query.ts";
-import { formatMoney, trialDate } from "../money.ts";
+import { formatMoney, pricePeriodLabelOf, trialDate } from "../money.ts";
 
 /** The price a licence is listed at before a basket is priced: its default amount. */
 export function listPrice(licence: Licence) {
@@ -15,16 +15,7 @@ export function listPrice(licence: Licence) {
 
 /** Label of "{{amount}} a month" and its kin, by what a licence is. */
 export function pricePeriodLabel(licence: Licence): string {
-  switch (licence.purchaseStrategy?.subscriptionPeriod) {
-    case "DAILY":
-      return "pricePerDay";
-    case "MONTHLY":
-      return "pricePerMonth";
-    case "ANNUAL":
-      return "pricePerYear";
-    default:
-      return "priceOnce";
-  }
+  return pricePeriodLabelOf(licence.purchaseStrategy?.subscriptionPeriod);
 }
 
 /**

@@ -104,8 +104,46 @@ export const orders = pgTable(
      * what it granted runs to the end of the period already paid. Cleared by a reactivation.
      */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** The gift this order pays for: the buyer gets no licence, the recipient a code. */
+    giftId: text("gift_id"),
   },
   (t) => [uniqueIndex("orders_idempotency_idx").on(t.realm, t.userId, t.idempotencyKey)],
+);
+
+/**
+ * A gift (spec section 3, gift items): a licence for a number of periods, bought by one
+ * account for an e-mail address. BASKET until its order completes; then ISSUED with a code
+ * mailed to the recipient; REDEEMED once, by one account (a conditional update decides).
+ */
+export const gifts = pgTable(
+  "gifts",
+  {
+    id: text("id").primaryKey(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    giverId: integer("giver_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    licenceId: text("licence_id").notNull(),
+    periods: integer("periods").notNull(),
+    recipientEmail: text("recipient_email").notNull(),
+    note: text("note").notNull().default(""),
+    /** BASKET, ISSUED or REDEEMED. */
+    status: text("status").notNull().default("BASKET"),
+    /** The unguessable code the recipient redeems (set when the order completes). */
+    code: text("code"),
+    orderId: text("order_id"),
+    issuedAt: timestamp("issued_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    redeemedBy: integer("redeemed_by").references(() => users.id, { onDelete: "set null" }),
+    redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("gifts_code_idx").on(t.realm, t.code),
+    index("gifts_order_idx").on(t.orderId),
+  ],
 );
 
 /**
