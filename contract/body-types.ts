@@ -49,8 +49,11 @@ import type { UserDetailsUpdate } from "./generated/user-details-update.ts";
 import type { UserDetails } from "./generated/user-details.ts";
 import type { WatchItem } from "./generated/watch-item.ts";
 import type {
+  AccountDeletion,
+  AccountSessions,
   AccountSubscription,
   AccountSubscriptions,
+  LinkedProviders,
   PasswordChange,
   PaymentHistory,
 } from "./generated/account.ts";
@@ -99,6 +102,9 @@ export interface BodyTypes {
   newsDetail: NewsDetail;
   order: Order;
   passwordChange: PasswordChange;
+  accountSessions: AccountSessions;
+  linkedProviders: LinkedProviders;
+  accountDeletion: AccountDeletion;
   paymentHistory: PaymentHistory;
   orderConfirmation: OrderConfirmation;
   paymentNotification: PaymentNotification;

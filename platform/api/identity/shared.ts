@@ -117,6 +117,7 @@ export async function signIn(c: Context<PlatformEnv>, user: UserRow, status = 20
   const { db } = c.get("store");
   const profile = await mainProfile(db, user.id);
   const session = await startSession(db, c.get("tokens"), accountClaims(user, profile), {
+    userAgent: c.req.header("User-Agent") ?? null,
     userId: user.id,
     profileId: profile?.id ?? null,
   });
