@@ -353,7 +353,9 @@ describe("the account's data", () => {
     expect(exported.headers.get("Cache-Control")).toBe("private, no-store");
     const body = exported.body;
     expect(body.account).toMatchObject({ id: account.user.id, email: account.user.email });
-    expect(body.profiles).toEqual([expect.objectContaining({ id: account.profileId, name: "Ana" })]);
+    expect(body.profiles).toEqual([
+      expect.objectContaining({ id: account.profileId, name: "Ana" }),
+    ]);
     expect(body.history).toEqual([
       expect.objectContaining({ kind: "vod", contentId: 7, positionSeconds: 42 }),
     ]);

@@ -9,6 +9,7 @@ import { routeHref } from "../../realm/routes.ts";
 import { hasAccount, viewerPlatform } from "../../realm/viewer-platform.server.ts";
 import { preferencesOf } from "../account-state.server.ts";
 import { clearSession } from "../../identity/session-actions.server.ts";
+import { sessionIsOver } from "../../session/refresh.server.ts";
 import { describeDevice } from "./device.ts";
 import { ACCOUNT_SECTIONS, sectionOf, type AccountSection } from "./sections.ts";
 import { safeLinkUrl } from "../../ui/links.ts";
@@ -212,6 +213,11 @@ export async function accountLoader(args: LoaderFunctionArgs) {
     content = await sectionContent(section, viewerPlatform(args, found), found, url);
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
+    // The session ended elsewhere (signed out from another device): the cookie has lost its
+    // tokens, and the viewer signs in again.
+    if (sessionIsOver(error)) {
+      throw redirect(routeHref(found.basePath, { name: "login" }), { headers: PRIVATE });
+    }
     console.error(`account ${section}: ${error.message}`);
     content = { section, failed: true, retry: `${url.pathname}${url.search}` };
     status = 503;
