@@ -214,3 +214,45 @@ for (const realm of ["arena", "liga"] as const) {
     });
   });
 }
+
+test.describe("account security without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("liga: a device is signed out and a wrong deletion password refused, by plain form posts", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const account = await freshAccount(baseURL!, "liga");
+    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+    const login = await platformCall(baseURL!, "liga", "/v2/login", {
+      method: "POST",
+      body: { id: account.email, secret: PASSWORD },
+      headers: { "User-Agent": FIREFOX_WINDOWS },
+      from: viewerAddress(),
+    });
+    expect(login.status).toBe(200);
+    const second = (await login.json()) as { refreshToken: string };
+
+    await page.goto(securityPath("liga"));
+    const t = await textsOf(page);
+    const main = page.getByRole("main");
+    const firefox = t.deviceDescription
+      .replace("{{browser}}", "Firefox")
+      .replace("{{system}}", "Windows");
+    const devices = main.getByRole("list", { name: t.devicesTitle });
+    await devices.getByRole("button", { name: `${t.signOutDevice} ${firefox}` }).click();
+    await expect(page).toHaveURL(/section=accountsecurity$/);
+    await expect(devices.getByRole("listitem")).toHaveCount(1);
+    const ended = await platformCall(baseURL!, "liga", "/v2/token/refresh", {
+      method: "POST",
+      body: { refreshToken: second.refreshToken },
+    });
+    expect(ended.status).toBe(401);
+
+    await main.getByLabel(t.deleteAccountPassword).fill("not-my-password");
+    await main.getByRole("button", { name: t.deleteAccountConfirm }).click();
+    await expect(main.getByText(t.deleteAccountPasswordWrong)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: t.accountTitle })).toBeVisible();
+  });
+});
