@@ -5,14 +5,12 @@ import {
   linkedProvidersOf,
   unlinkProvider,
 } from "../../identity/account-security.ts";
-import { verifyPassword } from "../../auth/passwords.ts";
-import { clearAttempts } from "../../identity/rate-limit.ts";
 import { accountSessions, endAccountSession, endAllSessions } from "../../identity/sessions.ts";
 import { accountOf, refuseChildProfile, requireAccount } from "../account.ts";
 import { authenticate } from "../auth.ts";
 import type { PlatformEnv } from "../context.ts";
 import { ApiError, badRequest } from "../errors.ts";
-import { LIMITS, body, limit, text } from "./shared.ts";
+import { body, confirmPassword, text } from "./shared.ts";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -113,14 +111,8 @@ accountSecurityRoutes.post("/user/delete", authenticate, requireAccount, async (
   const password = text(input.password);
   if (!password) throw badRequest("EMPTY_INPUTS", "Enter your password");
   const user = await accountOf(c);
-  const { db } = c.get("store");
-  const accountKey = `login:account:${user.realm}:${user.email}`;
-  await limit(c, accountKey, LIMITS.account);
-  if (!user.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
-    throw new ApiError(403, "WRONG_PASSWORD", "The password is not right");
-  }
-  await clearAttempts(db, accountKey);
-  const families = await deleteAccount(db, user);
+  await confirmPassword(c, user, password);
+  const families = await deleteAccount(c.get("store").db, user);
   await c.get("sessions").forget(families);
   return c.json({ deleted: true });
 });
