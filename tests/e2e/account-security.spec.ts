@@ -5,7 +5,7 @@ import es from "../../contract/locales/es.json" with { type: "json" };
 import pt from "../../contract/locales/pt.json" with { type: "json" };
 import { axeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { passwordSession, signIn } from "./signed-in.ts";
+import { passwordSession, signIn, signInWithPassword } from "./signed-in.ts";
 import { freshAccount, platformCall, viewerAddress, type Realm } from "./watching.ts";
 
 /** The password `freshAccount` signs its accounts up with. */
@@ -255,4 +255,23 @@ test.describe("account security without JavaScript", () => {
     await expect(main.getByText(t.deleteAccountPasswordWrong)).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: t.accountTitle })).toBeVisible();
   });
+});
+
+test("arena: the demo viewer unlinks the sign-in provider linked to the account", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInWithPassword(context, baseURL!, "arena", "viewer@arena.test");
+  await page.goto(securityPath("arena"));
+  const t = await textsOf(page);
+  const main = page.getByRole("main");
+  const providers = main.getByRole("list", { name: t.linkedProvidersTitle });
+  await expect(providers.getByRole("listitem")).toHaveCount(1);
+  await expect(providers.getByRole("listitem")).toContainText("OIDC");
+  await expect(providers.getByRole("listitem")).toContainText("viewer@arena.test");
+  await hydrated(page);
+  await providers.getByRole("button", { name: `${t.unlinkProvider} OIDC` }).click();
+  await expect(page.locator(".toast", { hasText: t.providerUnlinked })).toBeVisible();
+  await expect(main.getByText(t.linkedProvidersEmpty)).toBeVisible();
 });
