@@ -60,8 +60,11 @@ import type { UserDetailsUpdate } from "./generated/user-details-update.ts";
 import type { UserDetails } from "./generated/user-details.ts";
 import type { WatchItem } from "./generated/watch-item.ts";
 import type {
+  AccountDeletion,
+  AccountSessions,
   AccountSubscription,
   AccountSubscriptions,
+  LinkedProviders,
   PasswordChange,
   PaymentHistory,
 } from "./generated/account.ts";
@@ -133,6 +136,9 @@ export interface BodyTypes {
   paymentSwitchConfirmation: PaymentSwitchConfirmation;
   paymentSwitchRequest: PaymentSwitchRequest;
   passwordChange: PasswordChange;
+  accountSessions: AccountSessions;
+  linkedProviders: LinkedProviders;
+  accountDeletion: AccountDeletion;
   paymentHistory: PaymentHistory;
   orderConfirmation: OrderConfirmation;
   paymentNotification: PaymentNotification;

@@ -387,6 +387,7 @@ export function createServerApp(options: ServerAppOptions) {
           session: sessionSettings,
           sharedViewer: sharedAs,
           clientAddress: vouch(c.get("clientAddress")),
+          userAgent: c.req.header("User-Agent")?.slice(0, 300),
           edgeHeaders: edge,
           territoryHeaders: territory,
           hlsChunkUrl: options.hlsChunkUrl,

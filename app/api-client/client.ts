@@ -28,6 +28,8 @@ export interface PlatformClientOptions {
   requestId?: string;
   /** The host's signed word on the viewer's address (X-Client-Address), for per-address limits. */
   clientAddress?: string;
+  /** The viewer's browser (its User-Agent), which the platform keeps with a new session. */
+  userAgent?: string;
   /**
    * Called when the platform refuses the viewer's token as expired or invalid: resolves to a
    * fresh one (a refresh, shared by concurrent callers) for one retry, or undefined.
@@ -146,6 +148,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
     if (options.locale) headers.set("Accept-Language", options.locale.replace(/_/g, "-"));
     if (options.requestId) headers.set(HEADERS.requestId, options.requestId);
     if (options.clientAddress) headers.set(HEADERS.clientAddress, options.clientAddress);
+    if (options.userAgent) headers.set("User-Agent", options.userAgent);
     if (!init.anonymous) {
       if (!options.realm)
         throw new PlatformError(0, "MISSING_REALM", ["No realm is set for this call"]);

@@ -13,6 +13,8 @@ export interface PlatformLoadContext {
    * passed to the platform for per-address limits.
    */
   clientAddress?: string;
+  /** The viewer's User-Agent, passed on so the platform can name the device a session is on. */
+  userAgent?: string;
   /**
    * The session cookie to send with this request's answer (Set-Cookie), when something changed
    * the session: a refresh, a sign-in, a sign-out. The last writer wins; the server adds it.

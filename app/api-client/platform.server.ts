@@ -38,6 +38,7 @@ export function platformClient(
     token: scope.token,
     requestId: context.requestId,
     clientAddress: context.clientAddress,
+    userAgent: context.userAgent,
     // Only the viewer's own token can be refreshed, with the viewer's own session.
     onUnauthorized:
       scope.token && scope.token === context.viewerToken ? context.refreshViewer : undefined,

@@ -110,3 +110,60 @@ export interface PasswordChange {
   currentPassword: string;
   newPassword: string;
 }
+/**
+ * GET {api v2}/user/sessions: the account's signed-in sessions still on, most recently active first.
+ *
+ * This interface was referenced by `AccountSubscriptions`'s JSON-Schema
+ * via the `definition` "accountSessions".
+ */
+export interface AccountSessions {
+  /**
+   * @maxItems 500
+   */
+  items: {
+    /**
+     * The session's id (the sid its access tokens carry).
+     */
+    id: string;
+    /**
+     * The User-Agent of the client that signed in.
+     */
+    userAgent: string | null;
+    startedAt: string;
+    /**
+     * When the session was last refreshed (or started).
+     */
+    lastActiveAt: string;
+    /**
+     * Whether this is the caller's own session.
+     */
+    current: boolean;
+  }[];
+}
+/**
+ * GET {api v2}/realm/authentication-providers: the outside sign-in providers linked to the account, and whether it has a password.
+ *
+ * This interface was referenced by `AccountSubscriptions`'s JSON-Schema
+ * via the `definition` "linkedProviders".
+ */
+export interface LinkedProviders {
+  hasPassword: boolean;
+  /**
+   * @maxItems 50
+   */
+  items: {
+    id: number;
+    provider: string;
+    email: string | null;
+    linkedAt: string;
+  }[];
+}
+/**
+ * POST {api v2}/user/delete: the account's password, confirming its deletion.
+ *
+ * This interface was referenced by `AccountSubscriptions`'s JSON-Schema
+ * via the `definition` "accountDeletion".
+ */
+export interface AccountDeletion {
+  password: string;
+}

@@ -100,6 +100,7 @@ impersonation.get("/user/impersonate", async (c) => {
   }
   const profile = await mainProfile(db, user.id);
   const session = await startSession(db, c.get("tokens"), accountClaims(user, profile), {
+    userAgent: c.req.header("User-Agent") ?? null,
     userId: user.id,
     profileId: profile?.id ?? null,
     impersonatorId: admin.id,

@@ -204,6 +204,7 @@ async function codeGrant(
   }
   const profile = await mainProfile(db, user.id);
   const session = await startSession(db, c.get("tokens"), accountClaims(user, profile), {
+    userAgent: c.req.header("User-Agent") ?? null,
     userId: user.id,
     profileId: profile?.id ?? null,
   });

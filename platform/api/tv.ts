@@ -92,6 +92,7 @@ tv.post("/token", async (c) => {
             .where(and(eq(t.profiles.id, poll.profileId), eq(t.profiles.userId, user.id)))
         )[0] ?? null);
   const session = await startSession(db, c.get("tokens"), accountClaims(user, profile), {
+    userAgent: c.req.header("User-Agent") ?? null,
     userId: user.id,
     profileId: profile?.id ?? null,
   });

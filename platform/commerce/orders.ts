@@ -271,10 +271,14 @@ export async function settleOrder(
       return failed ?? order;
     }
     const licence = context.licences.find((l) => l.id === order.licenceId);
-    const [user] = await tx
-      .select({ id: t.users.id, email: t.users.email, locale: t.users.locale })
-      .from(t.users)
-      .where(eq(t.users.id, order.userId));
+    // An order whose account was deleted has no one to grant it to.
+    const [user] =
+      order.userId === null
+        ? []
+        : await tx
+            .select({ id: t.users.id, email: t.users.email, locale: t.users.locale })
+            .from(t.users)
+            .where(eq(t.users.id, order.userId));
     if (!licence || !user) throw new Error(`order ${order.id} names what no longer exists`);
     return fulfil(
       txDb,

@@ -57,5 +57,6 @@ export async function switchSessionProfile(
     profileId: profile.id,
     // An admin impersonating the account stays marked after switching profile.
     impersonatorId: current.impersonatorId,
+    userAgent: current.userAgent,
   });
 }

@@ -67,7 +67,12 @@ interface SessionOwner {
   userId: number | null;
   profileId: number | null;
   impersonatorId?: number | null;
+  /** The client's User-Agent when the session started, kept for the account's device list. */
+  userAgent?: string | null;
 }
+
+/** User-Agents are kept to this many characters: enough to name a browser, no more. */
+const USER_AGENT_MAX = 300;
 
 async function insertRefreshToken(db: Db, owner: SessionOwner, family: string) {
   const secret = newSecret();
@@ -77,6 +82,7 @@ async function insertRefreshToken(db: Db, owner: SessionOwner, family: string) {
       tokenHash: digest(secret),
       family,
       ...owner,
+      userAgent: owner.userAgent ? owner.userAgent.slice(0, USER_AGENT_MAX) : null,
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
     })
     .returning({ id: t.refreshTokens.id });
@@ -88,7 +94,12 @@ export async function startSession(
   db: Db,
   tokens: TokenIssuer,
   claims: Omit<AccessClaims, "exp">,
-  owner: { userId: number | null; profileId: number | null; impersonatorId?: number | null },
+  owner: {
+    userId: number | null;
+    profileId: number | null;
+    impersonatorId?: number | null;
+    userAgent?: string | null;
+  },
 ): Promise<SessionTokens> {
   const family = crypto.randomUUID();
   const { secret } = await insertRefreshToken(
@@ -150,6 +161,7 @@ export async function refreshSession(
       userId: row.userId,
       profileId: row.profileId,
       impersonatorId: row.impersonatorId,
+      userAgent: row.userAgent,
     },
     row.family,
   );
@@ -240,4 +252,71 @@ export async function sessionIsLive(db: Db, sid: string): Promise<boolean> {
     .where(and(eq(t.refreshTokens.family, sid), isNull(t.refreshTokens.revokedAt)))
     .limit(1);
   return row !== undefined;
+}
+
+/** One signed-in session of an account, as its device list shows it. */
+export interface AccountSession {
+  /** The session's family: the `sid` its access tokens carry. */
+  id: string;
+  userAgent: string | null;
+  startedAt: Date;
+  /** When it was last refreshed (or started): tokens are refreshed while it is used. */
+  lastActiveAt: Date;
+}
+
+/** The account's sessions still on (not revoked, not expired), most recently active first. */
+export async function accountSessions(db: Db, userId: number): Promise<AccountSession[]> {
+  const rows = await db
+    .select({
+      family: t.refreshTokens.family,
+      userAgent: t.refreshTokens.userAgent,
+      createdAt: t.refreshTokens.createdAt,
+      revokedAt: t.refreshTokens.revokedAt,
+      rotatedAt: t.refreshTokens.rotatedAt,
+      expiresAt: t.refreshTokens.expiresAt,
+    })
+    .from(t.refreshTokens)
+    .where(eq(t.refreshTokens.userId, userId));
+  const now = Date.now();
+  const byFamily = new Map<string, AccountSession & { live: boolean }>();
+  for (const row of rows) {
+    const live = !row.revokedAt && !row.rotatedAt && row.expiresAt.getTime() > now;
+    const known = byFamily.get(row.family);
+    if (!known) {
+      byFamily.set(row.family, {
+        id: row.family,
+        userAgent: row.userAgent,
+        startedAt: row.createdAt,
+        lastActiveAt: row.createdAt,
+        live,
+      });
+      continue;
+    }
+    if (row.createdAt < known.startedAt) known.startedAt = row.createdAt;
+    if (row.createdAt > known.lastActiveAt) known.lastActiveAt = row.createdAt;
+    known.userAgent ??= row.userAgent;
+    known.live ||= live;
+  }
+  // A family any token of which was revoked has ended.
+  const ended = new Set(rows.filter((row) => row.revokedAt).map((row) => row.family));
+  return [...byFamily.values()]
+    .filter((session) => session.live && !ended.has(session.id))
+    .sort((a, b) => b.lastActiveAt.getTime() - a.lastActiveAt.getTime())
+    .map(({ live: _live, ...session }) => session);
+}
+
+/** Ends one session of the account; false when it has no such session still on. */
+export async function endAccountSession(db: Db, userId: number, family: string): Promise<boolean> {
+  const ended = await db
+    .update(t.refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(t.refreshTokens.userId, userId),
+        eq(t.refreshTokens.family, family),
+        isNull(t.refreshTokens.revokedAt),
+      ),
+    )
+    .returning({ id: t.refreshTokens.id });
+  return ended.length > 0;
 }

@@ -24,6 +24,8 @@ interface DemoAccount {
   consented: boolean;
   /** Has a tax number (liga requires one): else liga's missing-information form. */
   detailed: boolean;
+  /** An outside sign-in provider linked to the account (the account page's security section). */
+  linked?: string;
 }
 
 const ACCOUNTS: DemoAccount[] = [
@@ -44,6 +46,7 @@ const ACCOUNTS: DemoAccount[] = [
     role: "CUSTOMER",
     status: "ACTIVE",
     fullName: "Val Viewer",
+    linked: "OIDC",
     profiles: [
       { name: "Val", type: "ADULT" },
       { name: "Kid", type: "CHILD" },
@@ -138,6 +141,15 @@ export async function seedDemoAccounts(
     }
     if (account.licensed) {
       await db.insert(t.entitlements).values({ userId: created.id, licence: DEMO_LICENCE });
+    }
+    if (account.linked) {
+      await db.insert(t.linkedProviders).values({
+        realm,
+        userId: created.id,
+        provider: account.linked,
+        subject: `demo-${realm}-${account.local}`,
+        email,
+      });
     }
   }
 }

@@ -16,7 +16,14 @@ export async function platformCall(
     token,
     body,
     from,
-  }: { method?: string; token?: string; body?: unknown; from?: string } = {},
+    headers = {},
+  }: {
+    method?: string;
+    token?: string;
+    body?: unknown;
+    from?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Response> {
   const send = (extra: Record<string, string> = {}) =>
     fetch(`${baseUrl}/api${path}`, {
@@ -31,6 +38,7 @@ export async function platformCall(
         ...(body === undefined ? {} : { "Content-Type": "application/json" }),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...(from ? { "X-Forwarded-For": from } : {}),
+        ...headers,
         ...extra,
       },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { AccountSubscription } from "../../../contract/generated/account.ts";
 import type { Order } from "../../../contract/generated/order.ts";
@@ -16,7 +16,8 @@ import { SECTION_LABELS } from "./sections.ts";
 import { AddressBook, BillingDetailsForm } from "./AddressesPart.tsx";
 import { Refusal, useAnswer, useBusy } from "./answers.tsx";
 import { PaymentMethods, SavedCards } from "./CardsPart.tsx";
-import type { CancelStep, SectionView } from "./view.ts";
+import type { DeviceDescription } from "./device.ts";
+import type { CancelStep, DeviceSession, SectionView } from "./view.ts";
 
 const PERIOD_LABELS = {
   DAILY: "billedDaily",
@@ -132,7 +133,12 @@ function SectionBody({ content }: { content: SectionView }) {
       return (
         <>
           <PasswordForm />
+          <DeviceSessions sessions={content.sessions} />
           <SignOutOthersForm />
+          <SignOutEverywhereForm />
+          <LinkedProvidersList providers={content.providers} hasPassword={content.hasPassword} />
+          <DownloadData href={content.dataExport} />
+          <DeleteAccountForm />
         </>
       );
   }
@@ -480,6 +486,180 @@ function SignOutOthersForm() {
         <input type="hidden" name="intent" value="signOutOthers" />
         <button type="submit" className="button" disabled={busy}>
           {t("signOutOthersTitle")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+const ACTIVE_AT: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
+
+function useDeviceName() {
+  const t = useT();
+  return (device: DeviceDescription) =>
+    t("deviceDescription", {
+      browser: device.browser ?? t("deviceUnknownBrowser"),
+      system: device.system ?? t("deviceUnknownSystem"),
+    });
+}
+
+/** The account's signed-in sessions: which device, when last active, and a way to end each. */
+function DeviceSessions({ sessions }: { sessions: DeviceSession[] }) {
+  const t = useT();
+  const locale = useLocale();
+  const deviceName = useDeviceName();
+  const answer = useAnswer("endSession");
+  const navigation = useNavigation();
+  const ending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "endSession"
+      ? String(navigation.formData.get("sessionId"))
+      : null;
+  return (
+    <section aria-labelledby="devices-title" className="account-security-part">
+      <h3 id="devices-title">{t("devicesTitle")}</h3>
+      <p>{t("devicesText")}</p>
+      <Refusal answer={answer} />
+      <ul className="account-devices" aria-labelledby="devices-title">
+        {sessions.map((session) => (
+          <li key={session.id} className="account-card account-device">
+            <p className="account-device-name">
+              <strong>{deviceName(session.device)}</strong>
+              {session.current ? (
+                <span className="account-status account-status-active">{t("thisDevice")}</span>
+              ) : null}
+            </p>
+            <p>
+              {t("deviceLastActive")}:{" "}
+              <LocalTime iso={session.lastActiveAt} locale={locale} options={ACTIVE_AT} />
+            </p>
+            {session.current ? null : (
+              <Form method="post" className="account-inline-form">
+                <input type="hidden" name="intent" value="endSession" />
+                <input type="hidden" name="sessionId" value={session.id} />
+                <button
+                  type="submit"
+                  className="button button-secondary"
+                  disabled={ending === session.id}
+                >
+                  {t("signOutDevice")}
+                  <span className="visually-hidden"> {deviceName(session.device)}</span>
+                </button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SignOutEverywhereForm() {
+  const t = useT();
+  const answer = useAnswer("signOutEverywhere");
+  const busy = useBusy("signOutEverywhere");
+  return (
+    <section aria-labelledby="sign-out-everywhere-title" className="account-security-part">
+      <h3 id="sign-out-everywhere-title">{t("signOutEverywhereTitle")}</h3>
+      <p>{t("signOutEverywhereText")}</p>
+      <Refusal answer={answer} />
+      <Form method="post">
+        <input type="hidden" name="intent" value="signOutEverywhere" />
+        <button type="submit" className="button" disabled={busy}>
+          {t("signOutEverywhereTitle")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** The outside sign-in providers linked to the account, each with a way to unlink it. */
+function LinkedProvidersList({
+  providers,
+  hasPassword,
+}: {
+  providers: { id: number; provider: string; email: string | null; linkedAt: string }[];
+  hasPassword: boolean;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const answer = useAnswer("unlinkProvider");
+  const busy = useBusy("unlinkProvider");
+  return (
+    <section aria-labelledby="linked-providers-title" className="account-security-part">
+      <h3 id="linked-providers-title">{t("linkedProvidersTitle")}</h3>
+      <Refusal answer={answer} />
+      {providers.length === 0 ? (
+        <p>{t("linkedProvidersEmpty")}</p>
+      ) : (
+        <ul className="account-devices" aria-labelledby="linked-providers-title">
+          {providers.map((provider) => (
+            <li key={provider.id} className="account-card account-device">
+              <p className="account-device-name">
+                <strong>{provider.provider}</strong>
+                {provider.email ? <span> · {provider.email}</span> : null}
+              </p>
+              <p>
+                {t("linkedSince")}:{" "}
+                <LocalTime iso={provider.linkedAt} locale={locale} options={DAY} />
+              </p>
+              {!hasPassword && providers.length === 1 ? (
+                <p className="account-note">{t("lastSignInMethod")}</p>
+              ) : null}
+              <Form method="post" className="account-inline-form">
+                <input type="hidden" name="intent" value="unlinkProvider" />
+                <input type="hidden" name="providerId" value={provider.id} />
+                <button type="submit" className="button button-secondary" disabled={busy}>
+                  {t("unlinkProvider")}
+                  <span className="visually-hidden"> {provider.provider}</span>
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function DownloadData({ href }: { href: string }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="download-data-title" className="account-security-part">
+      <h3 id="download-data-title">{t("downloadDataTitle")}</h3>
+      <p>{t("downloadDataText")}</p>
+      {/* A file, not a page: the browser downloads it, so it is a plain link. */}
+      <a className="button button-secondary" href={href} download>
+        {t("downloadData")}
+      </a>
+    </section>
+  );
+}
+
+function DeleteAccountForm() {
+  const t = useT();
+  const answer = useAnswer("deleteAccount");
+  const busy = useBusy("deleteAccount");
+  const error =
+    answer?.field === "deletePassword"
+      ? (answer.message ?? t(answer.error ?? "errorOccurredPleaseTryAgain"))
+      : null;
+  return (
+    <section aria-labelledby="delete-account-title" className="account-security-part">
+      <h3 id="delete-account-title">{t("deleteAccountTitle")}</h3>
+      <p>{t("deleteAccountText")}</p>
+      <Form method="post" className="account-form" key={answer ? "refused" : "fresh"}>
+        <input type="hidden" name="intent" value="deleteAccount" />
+        <Field
+          name="deletePassword"
+          label={t("deleteAccountPassword")}
+          type="password"
+          autoComplete="current-password"
+          required
+          error={error}
+        />
+        <Refusal answer={answer && !answer.field ? answer : undefined} />
+        <button type="submit" className="button" disabled={busy}>
+          {t("deleteAccountConfirm")}
         </button>
       </Form>
     </section>

@@ -17,6 +17,9 @@ import {
   typedAddress,
 } from "./addresses.server.ts";
 import { CARD_INTENTS, cardPagesAsked, cardsPart, runCardIntent } from "./cards.server.ts";
+import { clearSession } from "../../identity/session-actions.server.ts";
+import { sessionIsOver } from "../../session/refresh.server.ts";
+import { describeDevice } from "./device.ts";
 import { ACCOUNT_SECTIONS, sectionOf, type AccountSection } from "./sections.ts";
 import { safeLinkUrl } from "../../ui/links.ts";
 import type {
@@ -48,6 +51,44 @@ const PASSWORD_ERRORS: Record<string, { error: LabelKey; field: string }> = {
   WRONG_PASSWORD: { error: "currentPasswordWrong", field: "currentPassword" },
   SAME_PASSWORD: { error: "newPasswordSameAsCurrent", field: "newPassword" },
   TOO_MANY_ATTEMPTS: { error: "tooManyPasswordAttempts", field: "currentPassword" },
+};
+
+/** Account deletions the platform refuses, by code, with the label the form shows. */
+const DELETE_ERRORS: Record<string, { error: LabelKey; field: string }> = {
+  EMPTY_INPUTS: { error: "deleteAccountPasswordRequired", field: "deletePassword" },
+  WRONG_PASSWORD: { error: "deleteAccountPasswordWrong", field: "deletePassword" },
+  TOO_MANY_ATTEMPTS: { error: "tooManyPasswordAttempts", field: "deletePassword" },
+};
+
+const INTENTS = [
+  "password",
+  "cancel",
+  "reactivate",
+  "signOutOthers",
+  "endSession",
+  "signOutEverywhere",
+  "unlinkProvider",
+  "deleteAccount",
+  ...ADDRESS_INTENTS,
+  ...CARD_INTENTS,
+] as const satisfies readonly AccountIntent[];
+
+const SECTION_OF_INTENT: Record<AccountIntent, AccountSection> = {
+  details: "accountdetails",
+  cancel: "subscriptions",
+  reactivate: "subscriptions",
+  password: "accountsecurity",
+  signOutOthers: "accountsecurity",
+  endSession: "accountsecurity",
+  signOutEverywhere: "accountsecurity",
+  unlinkProvider: "accountsecurity",
+  deleteAccount: "accountsecurity",
+  addAddress: "accountdetails",
+  removeAddress: "accountdetails",
+  defaultAddress: "accountdetails",
+  billing: "accountdetails",
+  defaultCard: "paymentdetails",
+  removeCard: "paymentdetails",
 };
 
 const accountHref = (
@@ -202,8 +243,24 @@ async function sectionContent(
         ...(await preferencesOf(client)),
         action: routeHref(basePath, { name: "preferencesChange" }),
       };
-    case "accountsecurity":
-      return { section };
+    case "accountsecurity": {
+      const [sessions, providers] = await Promise.all([
+        client.call("accountSessions"),
+        client.call("linkedProviders"),
+      ]);
+      return {
+        section,
+        sessions: sessions.items.map((session) => ({
+          id: session.id,
+          device: describeDevice(session.userAgent),
+          lastActiveAt: session.lastActiveAt,
+          current: session.current,
+        })),
+        providers: providers.items,
+        hasPassword: providers.hasPassword,
+        dataExport: routeHref(basePath, { name: "accountDataExport" }),
+      };
+    }
   }
 }
 
@@ -223,6 +280,11 @@ export async function accountLoader(args: LoaderFunctionArgs) {
     content = await sectionContent(section, viewerPlatform(args, found), found, url);
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
+    // The session ended elsewhere (signed out from another device): the cookie has lost its
+    // tokens, and the viewer signs in again.
+    if (sessionIsOver(error)) {
+      throw redirect(routeHref(found.basePath, { name: "login" }), { headers: PRIVATE });
+    }
     console.error(`account ${section}: ${error.message}`);
     content = { section, failed: true, retry: `${url.pathname}${url.search}` };
     status = 503;
@@ -260,16 +322,7 @@ export async function accountAction(args: ActionFunctionArgs) {
   const found = await adultAccount(args);
   const form = await readForm(args.request);
   const asked = String(form.get("intent") ?? "");
-  const intent: AccountIntent = (
-    [
-      "password",
-      "cancel",
-      "reactivate",
-      "signOutOthers",
-      ...ADDRESS_INTENTS,
-      ...CARD_INTENTS,
-    ] as const
-  ).includes(asked as "password")
+  const intent: AccountIntent = (INTENTS as readonly string[]).includes(asked)
     ? (asked as AccountIntent)
     : "details";
   const addressIntent = (ADDRESS_INTENTS as readonly string[]).includes(intent)
@@ -302,6 +355,37 @@ export async function accountAction(args: ActionFunctionArgs) {
     } else if (intent === "signOutOthers") {
       await client.call("endOtherSessions");
       toast = "signedOutElsewhere";
+    } else if (intent === "endSession") {
+      const sessionId = String(form.get("sessionId") ?? "");
+      try {
+        await client.call("endAccountSession", { params: { sessionId } });
+      } catch (error) {
+        // A session that already ended is what was asked for.
+        if (!(error instanceof PlatformError) || error.code !== "SESSION_NOT_FOUND") throw error;
+      }
+      toast = "deviceSignedOut";
+    } else if (intent === "signOutEverywhere") {
+      await client.call("endAllSessions");
+      await clearSession(args.request, args.context, found.basePath, "signedOutEverywhere");
+      return redirect(routeHref(found.basePath, { name: "login" }), { headers: PRIVATE });
+    } else if (intent === "unlinkProvider") {
+      await client.call("unlinkProvider", { params: { id: String(form.get("providerId") ?? "") } });
+      toast = "providerUnlinked";
+    } else if (intent === "deleteAccount") {
+      await client.call("deleteAccount", {
+        body: { password: String(form.get("deletePassword") ?? "") },
+      });
+      await clearSession(args.request, args.context, found.basePath, "accountDeleted");
+      return redirect(found.basePath || "/", {
+        headers: {
+          ...PRIVATE,
+          "Set-Cookie": await flashToast(args.request, args.context, {
+            level: "success",
+            label: "accountDeleted",
+            duration: "LONG",
+          }),
+        },
+      });
     } else if (intent === "cancel" || intent === "reactivate") {
       const params = { orderId: String(form.get("orderId") ?? "") };
       if (intent === "cancel") await client.call("cancelSubscription", { params });
@@ -320,6 +404,12 @@ export async function accountAction(args: ActionFunctionArgs) {
     if (!(error instanceof PlatformError)) throw error;
     if (intent === "password" && PASSWORD_ERRORS[error.code]) {
       return refuse(PASSWORD_ERRORS[error.code]!, error.status >= 500 ? 503 : error.status);
+    }
+    if (intent === "deleteAccount" && DELETE_ERRORS[error.code]) {
+      return refuse(DELETE_ERRORS[error.code]!, error.status);
+    }
+    if (intent === "unlinkProvider" && error.code === "LAST_SIGN_IN_METHOD") {
+      return refuse({ error: "lastSignInMethod" }, error.status);
     }
     if (error.status >= 500) return refuse({ error: "errorOccurredPleaseTryAgain" }, 503);
     if (intent === "cancel" || intent === "reactivate") {
@@ -345,21 +435,31 @@ export async function accountAction(args: ActionFunctionArgs) {
       error.status,
     );
   }
-  const section =
-    intent === "details" || addressIntent
-      ? "accountdetails"
-      : cardIntent
-        ? "paymentdetails"
-        : intent === "password"
-          ? "accountsecurity"
-          : "subscriptions";
-  return redirect(accountHref(found.basePath, section), {
+  return redirect(accountHref(found.basePath, SECTION_OF_INTENT[intent]), {
     headers: {
       ...PRIVATE,
       "Set-Cookie": await flashToast(args.request, args.context, {
         level: "success",
         label: toast,
       }),
+    },
+  });
+}
+
+/**
+ * `/account/data-export`: the signed-in account's own data (GET /user/data-export) as a JSON
+ * file to keep. Private to the account, never stored by any cache.
+ */
+export async function accountDataLoader(args: LoaderFunctionArgs) {
+  const found = await adultAccount(args);
+  const exported = await viewerPlatform(args, found).call("accountDataExport");
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(`${JSON.stringify(exported, null, 2)}\n`, {
+    headers: {
+      ...PRIVATE,
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${found.realm.realm}-account-data-${day}.json"`,
+      "X-Content-Type-Options": "nosniff",
     },
   });
 }

@@ -5,6 +5,8 @@ import type { PaymentDetails } from "../../../contract/generated/payment-details
 import type { ConsentPrompt } from "../../../contract/generated/consent-prompt.ts";
 import type { ParentalControl } from "../../../contract/generated/parental-control.ts";
 import type { UserDetails } from "../../../contract/generated/user-details.ts";
+import type { LinkedProviders } from "../../../contract/generated/account.ts";
+import type { DeviceDescription } from "./device.ts";
 import type { AccountSection } from "./sections.ts";
 
 /** The step before a cancellation: what goes, and the realm's offer to stay. */
@@ -20,6 +22,14 @@ export interface CancelStep {
     openInNewTab: boolean;
   } | null;
   back: string;
+}
+
+/** One signed-in session of the account, as the security section lists it. */
+export interface DeviceSession {
+  id: string;
+  device: DeviceDescription;
+  lastActiveAt: string;
+  current: boolean;
 }
 
 export interface AccountTab {
@@ -66,7 +76,15 @@ export type SectionView =
       marketing: ConsentPrompt["fields"];
       action: string;
     }
-  | { section: "accountsecurity" }
+  | {
+      section: "accountsecurity";
+      sessions: DeviceSession[];
+      providers: LinkedProviders["items"];
+      /** Whether the account has a password, the only other way in besides its providers. */
+      hasPassword: boolean;
+      /** The JSON download of the account's data. */
+      dataExport: string;
+    }
   | { section: AccountSection; failed: true; retry: string };
 
 export interface AccountView {
@@ -83,7 +101,17 @@ export type CardIntent = "defaultCard" | "removeCard";
 
 /** The account page's forms: which one, and what it says back when it is refused. */
 export type AccountIntent =
-  "details" | "password" | "cancel" | "reactivate" | "signOutOthers" | AddressIntent | CardIntent;
+  | "details"
+  | "password"
+  | "cancel"
+  | "reactivate"
+  | "signOutOthers"
+  | "endSession"
+  | "signOutEverywhere"
+  | "unlinkProvider"
+  | "deleteAccount"
+  | AddressIntent
+  | CardIntent;
 
 export interface AccountAnswer {
   ok: false;

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { PlatformEnv } from "../context.ts";
 import { requireJsonBody } from "../contract.ts";
 
+import { accountSecurityRoutes } from "./account-security.ts";
 import { confirmationRoutes } from "./confirmation.ts";
 import { magicLinkRoutes } from "./magic-link.ts";
 import { passwordChangeRoutes } from "./password-change.ts";
@@ -24,6 +25,7 @@ for (const path of [
   "/confirmation-token/*",
   "/password/*",
   "/user/password",
+  "/user/delete",
   "/pendingactivationuser/*",
 ]) {
   identity.use(path, requireJsonBody);
@@ -36,6 +38,7 @@ for (const flow of [
   confirmationRoutes,
   passwordResetRoutes,
   passwordChangeRoutes,
+  accountSecurityRoutes,
   magicLinkRoutes,
   pendingActivationRoutes,
 ]) {

@@ -1,15 +1,14 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { PASSWORD_LENGTH } from "../../../contract/signup-fields.ts";
-import { hashPassword, verifyPassword } from "../../auth/passwords.ts";
-import { clearAttempts } from "../../identity/rate-limit.ts";
+import { hashPassword } from "../../auth/passwords.ts";
 import { endAllSessions } from "../../identity/sessions.ts";
 import * as t from "../../store/schema.ts";
 import { accountOf, refuseChildProfile, requireAccount } from "../account.ts";
 import { authenticate } from "../auth.ts";
 import type { PlatformEnv } from "../context.ts";
-import { ApiError, badRequest } from "../errors.ts";
-import { LIMITS, body, limit, text } from "./shared.ts";
+import { badRequest } from "../errors.ts";
+import { body, confirmPassword, text } from "./shared.ts";
 
 /** The account's password and its other sessions, from a signed-in session. */
 export const passwordChangeRoutes = new Hono<PlatformEnv>();
@@ -34,12 +33,7 @@ passwordChangeRoutes.put("/user/password", authenticate, requireAccount, async (
   }
   const user = await accountOf(c);
   const { db } = c.get("store");
-  const accountKey = `login:account:${user.realm}:${user.email}`;
-  await limit(c, accountKey, LIMITS.account);
-  if (!user.passwordHash || !(await verifyPassword(current, user.passwordHash))) {
-    throw new ApiError(403, "WRONG_PASSWORD", "The current password is not right");
-  }
-  await clearAttempts(db, accountKey);
+  await confirmPassword(c, user, current);
   if (current === next) {
     throw badRequest("SAME_PASSWORD", "Choose a password other than the current one");
   }

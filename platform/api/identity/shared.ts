@@ -102,6 +102,21 @@ export async function findUser(db: Db, realm: string, email: string): Promise<Us
   return user;
 }
 
+/**
+ * Confirms the signed-in account's password before a change only its holder may make (a new
+ * password, deleting the account). Wrong guesses count against the same limit as sign-in (a
+ * stolen session must not become a way to guess the password), counted before the check: 403
+ * `WRONG_PASSWORD`, 429 `TOO_MANY_ATTEMPTS`. A right one clears the count.
+ */
+export async function confirmPassword(c: Context<PlatformEnv>, user: UserRow, password: string) {
+  const accountKey = `login:account:${user.realm}:${user.email}`;
+  await limit(c, accountKey, LIMITS.account);
+  if (!user.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
+    throw new ApiError(403, "WRONG_PASSWORD", "The password is not right");
+  }
+  await clearAttempts(c.get("store").db, accountKey);
+}
+
 /** The profile a new session acts as: the account's first adult profile. */
 export async function mainProfile(db: Db, userId: number) {
   const [profile] = await db
@@ -117,6 +132,7 @@ export async function signIn(c: Context<PlatformEnv>, user: UserRow, status = 20
   const { db } = c.get("store");
   const profile = await mainProfile(db, user.id);
   const session = await startSession(db, c.get("tokens"), accountClaims(user, profile), {
+    userAgent: c.req.header("User-Agent") ?? null,
     userId: user.id,
     profileId: profile?.id ?? null,
   });

@@ -79,9 +79,8 @@ export const orders = pgTable(
     realm: text("realm")
       .notNull()
       .references(() => realms.name, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the account is deleted: the order stays, anonymised, for the accounts. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     idempotencyKey: text("idempotency_key").notNull(),
     licenceId: text("licence_id").notNull(),
     voucherCode: text("voucher_code"),

@@ -133,9 +133,38 @@ export const refreshTokens = pgTable(
     replacedBy: integer("replaced_by"),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The User-Agent of the client that started the session (the account's device list). */
+    userAgent: text("user_agent"),
     createdAt: createdAt(),
   },
   (t) => [index("refresh_tokens_family_idx").on(t.family)],
+);
+
+/**
+ * The outside sign-in providers linked to an account (an OIDC or Gigya identity): `subject` is
+ * the provider's id of the person. Unlinking one removes its row.
+ */
+export const linkedProviders = pgTable(
+  "linked_providers",
+  {
+    id: serial("id").primaryKey(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** A provider name of the realm's `authenticationProviders` (OIDC, GIGYA). */
+    provider: text("provider").notNull(),
+    subject: text("subject").notNull(),
+    /** The e-mail the provider gave for the person, if it gave one. */
+    email: text("email"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("linked_providers_subject_idx").on(t.realm, t.provider, t.subject),
+    index("linked_providers_user_idx").on(t.userId),
+  ],
 );
 
 /** Attempt counters for rate limits, shared by every server on the store (fixed windows). */
