@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import * as t from "../store/schema.ts";
+import { addressesOf } from "./addresses.ts";
 import type { Db } from "../store/store.ts";
 import { accountSessions, type UserRow } from "./sessions.ts";
 
@@ -92,33 +93,51 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
  * Secrets (password and PIN hashes, token hashes) are never part of it.
  */
 export async function accountDataExport(db: Db, user: UserRow, currentSession?: string) {
-  const [profiles, history, lists, entitlements, orders, consents, sessions, providers] =
-    await Promise.all([
-      db.select().from(t.profiles).where(eq(t.profiles.userId, user.id)).orderBy(t.profiles.id),
-      db
-        .select()
-        .from(t.watchHistory)
-        .where(eq(t.watchHistory.userId, user.id))
-        .orderBy(desc(t.watchHistory.watchedAt)),
-      db
-        .select()
-        .from(t.viewerLists)
-        .where(eq(t.viewerLists.userId, user.id))
-        .orderBy(t.viewerLists.id),
-      db
-        .select()
-        .from(t.entitlements)
-        .where(eq(t.entitlements.userId, user.id))
-        .orderBy(t.entitlements.id),
-      db
-        .select()
-        .from(t.orders)
-        .where(and(eq(t.orders.userId, user.id), eq(t.orders.realm, user.realm)))
-        .orderBy(desc(t.orders.createdAt)),
-      db.select().from(t.consentAnswers).where(eq(t.consentAnswers.userId, user.id)),
-      accountSessions(db, user.id),
-      linkedProvidersOf(db, user.id),
-    ]);
+  const [
+    profiles,
+    history,
+    lists,
+    entitlements,
+    orders,
+    consents,
+    sessions,
+    providers,
+    addresses,
+    cards,
+    gifts,
+  ] = await Promise.all([
+    db.select().from(t.profiles).where(eq(t.profiles.userId, user.id)).orderBy(t.profiles.id),
+    db
+      .select()
+      .from(t.watchHistory)
+      .where(eq(t.watchHistory.userId, user.id))
+      .orderBy(desc(t.watchHistory.watchedAt)),
+    db
+      .select()
+      .from(t.viewerLists)
+      .where(eq(t.viewerLists.userId, user.id))
+      .orderBy(t.viewerLists.id),
+    db
+      .select()
+      .from(t.entitlements)
+      .where(eq(t.entitlements.userId, user.id))
+      .orderBy(t.entitlements.id),
+    db
+      .select()
+      .from(t.orders)
+      .where(and(eq(t.orders.userId, user.id), eq(t.orders.realm, user.realm)))
+      .orderBy(desc(t.orders.createdAt)),
+    db.select().from(t.consentAnswers).where(eq(t.consentAnswers.userId, user.id)),
+    accountSessions(db, user.id),
+    linkedProvidersOf(db, user.id),
+    addressesOf(db, user.id),
+    db
+      .select()
+      .from(t.paymentCards)
+      .where(eq(t.paymentCards.userId, user.id))
+      .orderBy(t.paymentCards.id),
+    db.select().from(t.gifts).where(eq(t.gifts.giverId, user.id)).orderBy(t.gifts.createdAt),
+  ]);
   const items =
     lists.length === 0
       ? []
@@ -213,5 +232,23 @@ export async function accountDataExport(db: Db, user: UserRow, currentSession?: 
       current: s.id === currentSession,
     })),
     linkedProviders: providers,
+    addresses,
+    cards: cards.map((card) => ({
+      brand: card.brand,
+      last4: card.last4,
+      expiry: card.expiry,
+      default: card.isDefault,
+      lastUsedAt: iso(card.lastUsedAt),
+    })),
+    // What the account gave; a gift's code stays out, as it is the recipient's to redeem.
+    giftsGiven: gifts.map((gift) => ({
+      licenceId: gift.licenceId,
+      periods: gift.periods,
+      recipientEmail: gift.recipientEmail,
+      note: gift.note,
+      status: gift.status,
+      createdAt: iso(gift.createdAt),
+      redeemedAt: iso(gift.redeemedAt),
+    })),
   };
 }

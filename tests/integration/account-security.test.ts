@@ -1,3 +1,5 @@
+import { addAddress } from "../../platform/identity/addresses.ts";
+import { rememberCard } from "../../platform/commerce/saved-cards.ts";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { validateBody } from "../../contract/validator.ts";
@@ -348,6 +350,18 @@ describe("the account's data", () => {
   it("is the signed-in account's own, secrets left out, never cached", async () => {
     const account = await accountWithData();
     const other = await accountWithData();
+    await addAddress(
+      platform.store.db,
+      account.user.id,
+      { countryCode: "BR", postalCode: "01310-100", city: "São Paulo", line1: null, line2: null },
+      true,
+    );
+    await rememberCard(
+      platform.store.db,
+      account.user.id,
+      { brand: "Visa", last4: "4242", expiry: "12/34" },
+      new Date(),
+    );
     const exported = await call("/v2/user/data-export", account.chrome.auth);
     expect(exported.status).toBe(200);
     expect(exported.headers.get("Cache-Control")).toBe("private, no-store");
@@ -368,6 +382,13 @@ describe("the account's data", () => {
     expect(body.sessions).toHaveLength(3);
     expect(body.sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
     expect(body.linkedProviders).toHaveLength(1);
+    expect(body.addresses).toEqual([
+      expect.objectContaining({ countryCode: "BR", postalCode: "01310-100", default: true }),
+    ]);
+    expect(body.cards).toEqual([
+      expect.objectContaining({ brand: "Visa", last4: "4242", expiry: "12/34", default: true }),
+    ]);
+    expect(body.giftsGiven).toEqual([]);
     const text = JSON.stringify(body);
     expect(text).not.toContain(other.user.email);
     expect(text).not.toContain(other.orderId);
