@@ -7,8 +7,8 @@ import { useRootData } from "../../realm/use-root-data.ts";
 import { regionName } from "../../ui/intl.ts";
 import { addressLine } from "../addresses.ts";
 import { Field } from "../ui.tsx";
-import { Refusal, useAnswer, useBusy } from "./answers.tsx";
-import type { AccountAnswer, AddressIntent } from "./view.ts";
+import { ItemActionButton, Refusal, useAnswer, useBusy } from "./answers.tsx";
+import type { AccountAnswer } from "./view.ts";
 
 function useCountryName() {
   const locale = useRootData()?.locale;
@@ -51,14 +51,16 @@ export function AddressBook({
                 </p>
                 <div className="account-address-actions">
                   {address.default ? null : (
-                    <AddressButton
+                    <ItemActionButton
+                      idField="addressId"
                       intent="defaultAddress"
                       id={address.id}
                       label={t("accountAddressMakeDefault")}
                       name={t("accountAddressMakeDefaultNamed", { address: line })}
                     />
                   )}
-                  <AddressButton
+                  <ItemActionButton
+                    idField="addressId"
                     intent="removeAddress"
                     id={address.id}
                     label={t("accountAddressRemove")}
@@ -72,29 +74,6 @@ export function AddressBook({
       )}
       <AddAddressForm countries={countries} />
     </section>
-  );
-}
-
-function AddressButton({
-  intent,
-  id,
-  label,
-  name,
-}: {
-  intent: AddressIntent;
-  id: number;
-  label: string;
-  name: string;
-}) {
-  const busy = useBusy(intent);
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="addressId" value={id} />
-      <button type="submit" className="button" aria-label={name} disabled={busy}>
-        {label}
-      </button>
-    </Form>
   );
 }
 

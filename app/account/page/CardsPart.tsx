@@ -1,11 +1,10 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { PaymentDetails } from "../../../contract/generated/payment-details.ts";
 import type { SavedCard } from "../../../contract/generated/saved-cards.ts";
 import { PaymentMethodStates } from "../payment-update/PaymentMethodStates.tsx";
 import { useT } from "../../i18n/i18n.ts";
 import { paymentMethodText } from "../../invoice/invoice.ts";
-import { Refusal, useAnswer, useBusy } from "./answers.tsx";
-import type { CardIntent } from "./view.ts";
+import { ItemActionButton, Refusal, useAnswer } from "./answers.tsx";
 
 /** How each running subscription pays, each with its way to pay with another card. */
 export function PaymentMethods({ items }: { items: (PaymentDetails & { update: string })[] }) {
@@ -75,14 +74,16 @@ export function SavedCards({
                 </p>
                 <div className="account-address-actions">
                   {card.default ? null : (
-                    <CardButton
+                    <ItemActionButton
+                      idField="cardId"
                       intent="defaultCard"
                       id={card.id}
                       label={t("accountAddressMakeDefault")}
                       name={t("accountCardMakeDefaultNamed", { card: name })}
                     />
                   )}
-                  <CardButton
+                  <ItemActionButton
+                    idField="cardId"
                     intent="removeCard"
                     id={card.id}
                     label={t("accountAddressRemove")}
@@ -102,28 +103,5 @@ export function SavedCards({
         </p>
       ) : null}
     </section>
-  );
-}
-
-function CardButton({
-  intent,
-  id,
-  label,
-  name,
-}: {
-  intent: CardIntent;
-  id: number;
-  label: string;
-  name: string;
-}) {
-  const busy = useBusy(intent);
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="cardId" value={id} />
-      <button type="submit" className="button" aria-label={name} disabled={busy}>
-        {label}
-      </button>
-    </Form>
   );
 }

@@ -1,4 +1,4 @@
-import { useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useT } from "../../i18n/i18n.ts";
 import type { AccountAnswer, AccountIntent } from "./view.ts";
 
@@ -21,5 +21,35 @@ export function Refusal({ answer }: { answer?: AccountAnswer }) {
     <p className="account-form-error" role="alert">
       {answer.message ?? t(answer.error ?? "errorOccurredPleaseTryAgain")}
     </p>
+  );
+}
+
+/**
+ * One button of a listed item (an address, a card) that posts its form's intent for that item:
+ * a form of its own, so it works without scripts; named in full for assistive technology.
+ */
+export function ItemActionButton({
+  intent,
+  idField,
+  id,
+  label,
+  name,
+}: {
+  intent: AccountIntent;
+  /** The form field that carries the item's id. */
+  idField: string;
+  id: number;
+  label: string;
+  name: string;
+}) {
+  const busy = useBusy(intent);
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={idField} value={id} />
+      <button type="submit" className="button" aria-label={name} disabled={busy}>
+        {label}
+      </button>
+    </Form>
   );
 }

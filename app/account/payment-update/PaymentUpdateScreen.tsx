@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useT } from "../../i18n/i18n.ts";
-import { FormMessage, TextField } from "../../identity/ui/fields.tsx";
+import { CardFields } from "../../checkout/ui/CardFields.tsx";
+import { FormMessage } from "../../identity/ui/fields.tsx";
 import { PaymentMethodStates } from "./PaymentMethodStates.tsx";
 import type { PaymentUpdateOutcome, PaymentUpdateView } from "./payment-update.server.ts";
 
@@ -44,45 +45,7 @@ export function PaymentUpdateScreen() {
           >
             <FormMessage label={outcome?.label ?? view.failure} />
             <input type="hidden" name="subscription" value={subscription.orderId} />
-            <TextField
-              name="holder"
-              label={t("cardHolder")}
-              autoComplete="cc-name"
-              required
-              maxLength={100}
-              defaultValue={outcome?.values.holder ?? ""}
-              error={outcome?.fields.holder}
-            />
-            <TextField
-              name="number"
-              label={t("cardNumber")}
-              autoComplete="cc-number"
-              inputMode="numeric"
-              required
-              maxLength={23}
-              error={outcome?.fields.number}
-            />
-            <div className="checkout-card-row">
-              <TextField
-                name="expiry"
-                label={t("cardExpiry")}
-                autoComplete="cc-exp"
-                inputMode="numeric"
-                placeholder={t("cardExpiryPlaceholder")}
-                required
-                maxLength={5}
-                error={outcome?.fields.expiry}
-              />
-              <TextField
-                name="cvc"
-                label={t("cardCvc")}
-                autoComplete="cc-csc"
-                inputMode="numeric"
-                required
-                maxLength={4}
-                error={outcome?.fields.cvc}
-              />
-            </div>
+            <CardFields holder={outcome?.values.holder} errors={outcome?.fields} />
             <button type="submit" className="button button-primary" disabled={busy}>
               {busy ? t("saving") : t("paymentUpdateSave")}
             </button>

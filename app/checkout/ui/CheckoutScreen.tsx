@@ -21,6 +21,7 @@ import {
   stepDirection,
   type CheckoutStep,
 } from "../steps.ts";
+import { CardFields } from "./CardFields.tsx";
 import { listPrice, pricePeriodLabel, SubscriptionSummary } from "./SubscriptionSummary.tsx";
 
 /** Label of a payment provider's kind, as the method list names it. */
@@ -358,45 +359,7 @@ function CardStep({ view, outcome }: { view: CheckoutView; outcome?: PayOutcome 
   return (
     <StepFrame view={view} title={t("checkoutStepCard")}>
       <PayForm view={view} outcome={outcome} label={payLabel(t, locale, view)}>
-        <TextField
-          name="holder"
-          label={t("cardHolder")}
-          autoComplete="cc-name"
-          required
-          maxLength={100}
-          defaultValue={outcome?.values.holder ?? ""}
-          error={outcome?.fields.holder}
-        />
-        <TextField
-          name="number"
-          label={t("cardNumber")}
-          autoComplete="cc-number"
-          inputMode="numeric"
-          required
-          maxLength={23}
-          error={outcome?.fields.number}
-        />
-        <div className="checkout-card-row">
-          <TextField
-            name="expiry"
-            label={t("cardExpiry")}
-            autoComplete="cc-exp"
-            inputMode="numeric"
-            placeholder={t("cardExpiryPlaceholder")}
-            required
-            maxLength={5}
-            error={outcome?.fields.expiry}
-          />
-          <TextField
-            name="cvc"
-            label={t("cardCvc")}
-            autoComplete="cc-csc"
-            inputMode="numeric"
-            required
-            maxLength={4}
-            error={outcome?.fields.cvc}
-          />
-        </div>
+        <CardFields holder={outcome?.values.holder} errors={outcome?.fields} />
       </PayForm>
     </StepFrame>
   );
