@@ -78,8 +78,10 @@ export async function deleteAccount(db: Db, user: UserRow): Promise<string[]> {
     await tx
       .delete(t.rateLimits)
       .where(eq(t.rateLimits.key, `login:account:${user.realm}:${user.email}`));
-    // Everything else that names the account goes with it (foreign keys cascade); orders keep
-    // their row with no account (set null).
+    // A gift never paid for goes; one paid for stays redeemable by its recipient.
+    await tx.delete(t.gifts).where(and(eq(t.gifts.giverId, user.id), eq(t.gifts.status, "BASKET")));
+    // Everything else that names the account goes with it (foreign keys cascade); orders and
+    // paid gifts keep their row with no account (set null).
     await tx.delete(t.users).where(eq(t.users.id, user.id));
     return live.map((row) => row.family);
   });

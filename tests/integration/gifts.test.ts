@@ -1,3 +1,4 @@
+import { hashPassword } from "../../platform/auth/passwords.ts";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { validateBody } from "../../contract/validator.ts";
@@ -65,6 +66,38 @@ async function boughtGift(recipient = `friend-${crypto.randomUUID()}@example.com
   const code = /\b([A-HJ-NP-Z2-9]{16})\b/.exec(mail?.body ?? "")?.[1];
   return { giver, order: paid.body, mail: mail!, code: code!, giftId: added.body.giftId as string };
 }
+
+describe("a gift whose giver deletes the account", () => {
+  it("stays redeemable by its recipient; one never paid for goes", async () => {
+    const { giver, code } = await boughtGift(undefined, 1);
+    const unpaid = await call(
+      "liga",
+      giver.auth,
+      "/api/v4/add-gift-to-basket/LIGA_MENSAL?countryCode=PT",
+      giftBody(`later-${crypto.randomUUID()}@example.com`, 1),
+    );
+    expect(unpaid.status).toBe(201);
+    await platform.store.db
+      .update(t.users)
+      .set({ passwordHash: await hashPassword("gift-giver-1") })
+      .where(eq(t.users.id, giver.user.id));
+    const deleted = await call("liga", giver.auth, "/api/v2/user/delete", {
+      password: "gift-giver-1",
+    });
+    expect(deleted.status).toBe(200);
+    const left = await platform.store.db
+      .select({ id: t.gifts.id, giverId: t.gifts.giverId, status: t.gifts.status })
+      .from(t.gifts)
+      .where(eq(t.gifts.code, code));
+    expect(left).toEqual([expect.objectContaining({ giverId: null, status: "ISSUED" })]);
+    expect(
+      await platform.store.db.select().from(t.gifts).where(eq(t.gifts.id, unpaid.body.giftId)),
+    ).toEqual([]);
+    const friend = await accountWithSession(platform.store, "liga");
+    const redeemed = await call("liga", friend.auth, `/api/v4/redeem-gift/${code}`, {});
+    expect(redeemed.status).toBe(200);
+  });
+});
 
 describe("gift items", () => {
   it("lists the realm's subscriptions priced for the country, with an INT_RANGE of periods", async () => {

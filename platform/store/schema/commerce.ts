@@ -121,9 +121,8 @@ export const gifts = pgTable(
     realm: text("realm")
       .notNull()
       .references(() => realms.name, { onDelete: "cascade" }),
-    giverId: integer("giver_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the giver's account is deleted: a gift paid for stays the recipient's. */
+    giverId: integer("giver_id").references(() => users.id, { onDelete: "set null" }),
     licenceId: text("licence_id").notNull(),
     periods: integer("periods").notNull(),
     recipientEmail: text("recipient_email").notNull(),
