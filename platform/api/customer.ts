@@ -12,13 +12,11 @@ import { authenticate } from "./auth.ts";
 import type { PlatformEnv } from "./context.ts";
 import { ApiError, notFound } from "./errors.ts";
 import { readPage, storedNumber } from "./pagination.ts";
+import { CARDS_PER_PAGE, PAYMENT_HISTORY_PER_PAGE } from "../../contract/page-sizes.ts";
 import { makeDefaultCard, removeCard, savedCards } from "../commerce/saved-cards.ts";
 
 /** What the account bought and paid (spec sections 2 and 7: the account page), on v2. */
 export const customer = new Hono<PlatformEnv>();
-
-/** Spec section 9: payment history page size. */
-const PAYMENT_HISTORY_RPP = 10;
 
 /** `GET /user/subscriptions`: the licences the account holds or held. */
 customer.get("/user/subscriptions", authenticate, requireAccount, async (c) => {
@@ -33,19 +31,16 @@ customer.get("/user/subscriptions", authenticate, requireAccount, async (c) => {
 customer.post("/customer/history/payment", authenticate, requireAccount, async (c) => {
   refuseChildProfile(c);
   const user = await accountOf(c);
-  const page = readPage((name) => c.req.query(name), PAYMENT_HISTORY_RPP, 50);
+  const page = readPage((name) => c.req.query(name), PAYMENT_HISTORY_PER_PAGE, 50);
   c.header("Cache-Control", "private, no-store");
   return c.json(await paymentHistory(c.get("store").db, user.realm, user.id, page));
 });
-
-/** Spec section 7: cards come 20 a page. */
-const CARDS_RPP = 20;
 
 /** `GET /customer/cards?rpp=20&p={page}`: the cards the account has paid with. */
 customer.get("/customer/cards", authenticate, requireAccount, async (c) => {
   refuseChildProfile(c);
   const user = await accountOf(c);
-  const page = readPage((name) => c.req.query(name), CARDS_RPP, 100);
+  const page = readPage((name) => c.req.query(name), CARDS_PER_PAGE, 100);
   c.header("Cache-Control", "private, no-store");
   return c.json(await savedCards(c.get("store").db, user.id, page));
 });

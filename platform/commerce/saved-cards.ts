@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ne } from "drizzle-orm";
 import type { SavedCard, SavedCards } from "../../contract/generated/saved-cards.ts";
+import { lockAccount } from "../identity/account-lock.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 import type { PaymentMethodSummary } from "./payment-signatures.ts";
@@ -77,13 +78,6 @@ export async function savedCards(
     page: page.page,
     pages: Math.ceil((counted?.total ?? 0) / page.rpp),
   };
-}
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-/** Holds the account's row: card changes of one account run one after another. */
-async function lockAccount(tx: Tx, userId: number): Promise<void> {
-  await tx.select({ id: t.users.id }).from(t.users).where(eq(t.users.id, userId)).for("update");
 }
 
 /** Makes one of the account's cards its default; false when it has no such card. */

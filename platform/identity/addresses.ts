@@ -3,6 +3,7 @@ import type { Address } from "../../contract/generated/addresses.ts";
 import type { AddressInput } from "../../contract/generated/address-input.ts";
 import type { LabelKey } from "../../contract/labels.ts";
 import { countryCodeOf, postalCodeProblem } from "../../contract/postal-address.ts";
+import { lockAccount, type Tx } from "./account-lock.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 
@@ -10,7 +11,6 @@ import type { Db } from "../store/store.ts";
 export const ADDRESS_LIMIT = 20;
 
 type Row = typeof t.userAddresses.$inferSelect;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** An address as the contract answers it. */
 export function addressOf(row: Row): Address {
@@ -63,14 +63,6 @@ export async function addressesOf(db: Db, userId: number): Promise<Address[]> {
     .where(eq(t.userAddresses.userId, userId))
     .orderBy(desc(t.userAddresses.isDefault), asc(t.userAddresses.id));
   return rows.map(addressOf);
-}
-
-/**
- * Holds the account's row for the rest of the transaction: changes to its addresses, which
- * keep at most one default, then happen one after another.
- */
-async function lockAccount(tx: Tx, userId: number): Promise<void> {
-  await tx.select({ id: t.users.id }).from(t.users).where(eq(t.users.id, userId)).for("update");
 }
 
 async function makeDefault(tx: Tx, userId: number, id: number): Promise<void> {

@@ -37,6 +37,17 @@ async function subscriber() {
   return { auth, orderId: paid.body.orderId as string };
 }
 
+/** The acquirer's ticket of a waiting change's challenge page, as the acquirer reads it. */
+async function ticketOf(redirectUrl: string): Promise<SandboxTicket> {
+  const signed = new URL(redirectUrl, "http://x.invalid").searchParams.get("ticket")!;
+  return verifyPayment<SandboxTicket>(
+    await mediaSecret(),
+    "sandbox-ticket",
+    signed,
+    Date.now() / 1000,
+  )!;
+}
+
 const switchTo = (auth: Auth, orderId: string, number: string, expiry?: string) =>
   call(auth, `/api/v2/payment-details/${orderId}/switch`, {
     provider: "Cardstream",
@@ -88,15 +99,7 @@ describe("changing a subscription's payment method (/api/v2/payment-details)", (
     const [pending] = await details(auth);
     expect(pending!.methods.map((m) => m.state)).toEqual(["SWITCH_FROM", "SWITCH_TO"]);
     // The acquirer's ticket asks for nothing to be charged.
-    const signed = new URL(started.body.redirectUrl, "http://x.invalid").searchParams.get(
-      "ticket",
-    )!;
-    const ticket = verifyPayment<SandboxTicket>(
-      await mediaSecret(),
-      "sandbox-ticket",
-      signed,
-      Date.now() / 1000,
-    )!;
+    const ticket = await ticketOf(started.body.redirectUrl);
     expect(ticket.amount).toBe(0);
     const verdict = sandboxVerdict(await mediaSecret(), ticket, "succeeded", new Date(), {
       method: { brand: "Visa", last4: "3220", expiry: "12/34" },
@@ -127,15 +130,7 @@ describe("changing a subscription's payment method (/api/v2/payment-details)", (
     const declined = await switchTo(auth, orderId, "4000 0000 0000 0002");
     expect(declined.body).toMatchObject({ status: "FAILED", failure: { code: "CARD_DECLINED" } });
     const started = await switchTo(auth, orderId, "4000 0000 0000 3220");
-    const signed = new URL(started.body.redirectUrl, "http://x.invalid").searchParams.get(
-      "ticket",
-    )!;
-    const ticket = verifyPayment<SandboxTicket>(
-      await mediaSecret(),
-      "sandbox-ticket",
-      signed,
-      Date.now() / 1000,
-    )!;
+    const ticket = await ticketOf(started.body.redirectUrl);
     const verdict = sandboxVerdict(await mediaSecret(), ticket, "failed", new Date(), {
       failure: "AUTHENTICATION_FAILED",
     });

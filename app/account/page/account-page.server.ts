@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { UserDetailsUpdate } from "../../../contract/generated/user-details-update.ts";
+import { PAYMENT_HISTORY_PER_PAGE } from "../../../contract/page-sizes.ts";
 import { PlatformError, type PlatformClient } from "../../api-client/client.ts";
 import { flashToast } from "../../feedback/flash.server.ts";
 import type { LabelKey } from "../../feedback/toast.ts";
@@ -12,7 +13,6 @@ import type { RealmSettings } from "../../../schemas/generated/realm-settings.ts
 import {
   ADDRESS_INTENTS,
   addressesPart,
-  refusedAddressField,
   runAddressIntent,
   typedAddress,
 } from "./addresses.server.ts";
@@ -101,7 +101,7 @@ const accountHref = (
  * The viewer's own account, for an adult: a child profile is sent home (spec: child profiles
  * never reach the account page). The route table lets only customers and admins in.
  */
-async function adultAccount(args: LoaderFunctionArgs): Promise<RealmRequest> {
+export async function adultAccount(args: LoaderFunctionArgs): Promise<RealmRequest> {
   const found = await requireRealmRequest(args);
   if (!hasAccount(found.viewer) || found.viewer.child) {
     throw redirect(routeHref(found.basePath, { name: "root" }), { headers: PRIVATE });
@@ -202,7 +202,7 @@ async function sectionContent(
       const page = Number.isInteger(asked) && asked >= 1 && asked <= 100_000 ? asked : 1;
       const cardPages = cardPagesAsked(url.searchParams);
       const [history, { cards, morePages, cardsFailed }, paymentMethods] = await Promise.all([
-        client.call("paymentHistory", { query: { rpp: 10, p: page } }),
+        client.call("paymentHistory", { query: { rpp: PAYMENT_HISTORY_PER_PAGE, p: page } }),
         cardsPart(client, cardPages),
         paymentMethodsPart(client, basePath),
       ]);
@@ -428,8 +428,9 @@ export async function accountAction(args: ActionFunctionArgs) {
       {
         ...(message ? { message } : { error: "errorOccurredPleaseTryAgain" }),
         ...(intent === "details" && firstField(error) ? { field: firstField(error) } : {}),
-        ...(addressIntent && refusedAddressField(error)
-          ? { field: refusedAddressField(error) }
+        // Billing details name the address's fields `address.{field}`, as the form does not.
+        ...(addressIntent && firstField(error)
+          ? { field: firstField(error)!.replace(/^address\./, "") }
           : {}),
       },
       error.status,

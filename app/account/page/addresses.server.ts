@@ -84,13 +84,3 @@ export async function runAddressIntent(
     }
   }
 }
-
-/**
- * The form field a refused address names first (`details.fields`), as the form calls it:
- * billing details name the address's fields `address.{field}`.
- */
-export function refusedAddressField(error: PlatformError): string | undefined {
-  const fields = error.details?.fields;
-  const first = Array.isArray(fields) ? (fields[0] as { field?: unknown } | undefined) : undefined;
-  return typeof first?.field === "string" ? first.field.replace(/^address\./, "") : undefined;
-}

@@ -1,10 +1,9 @@
 import type { SavedCard } from "../../../contract/generated/saved-cards.ts";
+import { CARDS_PER_PAGE } from "../../../contract/page-sizes.ts";
 import { PlatformError, type PlatformClient } from "../../api-client/client.ts";
 import type { LabelKey } from "../../feedback/toast.ts";
 import type { CardIntent } from "./view.ts";
 
-/** Spec section 7: cards come 20 a page. */
-export const CARDS_PER_PAGE = 20;
 /** The most pages of cards one view shows at once (400 cards). */
 const MOST_PAGES = 20;
 

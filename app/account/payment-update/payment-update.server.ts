@@ -16,9 +16,10 @@ import {
 } from "../../checkout/checkout.server.ts";
 import { flashToast } from "../../feedback/flash.server.ts";
 import { readForm } from "../../realm/form-body.server.ts";
-import { requireRealmRequest, type RealmRequest } from "../../realm/request.server.ts";
+import type { RealmRequest } from "../../realm/request.server.ts";
 import { routeHref } from "../../realm/routes.ts";
-import { hasAccount, viewerPlatform } from "../../realm/viewer-platform.server.ts";
+import { viewerPlatform } from "../../realm/viewer-platform.server.ts";
+import { adultAccount } from "../page/account-page.server.ts";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -37,14 +38,6 @@ export interface PaymentUpdateOutcome {
   values: { holder: string };
   /** New for every answer: the card fields start empty again after each refusal. */
   attempt: string;
-}
-
-async function adultAccount(args: LoaderFunctionArgs): Promise<RealmRequest> {
-  const found = await requireRealmRequest(args);
-  if (!hasAccount(found.viewer) || found.viewer.child) {
-    throw redirect(routeHref(found.basePath, { name: "root" }), { headers: PRIVATE });
-  }
-  return found;
 }
 
 const paymentDetailsHref = (basePath: string) =>
