@@ -99,12 +99,13 @@ function preferenceKeysOf(values: string[]): PreferenceKey[] {
 export async function loadMenu(db: Db, realm: string, platform: string) {
   for (const candidate of platform === "WEB" ? ["WEB"] : [platform, "WEB"]) {
     const [row] = await db
-      .select({ document: t.menus.document, version: t.menus.version })
+      .select({ document: t.menus.document })
       .from(t.menus)
       .where(and(eq(t.menus.realm, realm), eq(t.menus.targetPlatform, candidate)))
       .orderBy(desc(t.menus.version))
       .limit(1);
-    if (row) return { ...row.document, targetPlatform: candidate, version: row.version };
+    // The published version orders the rows; it is not part of the menu a client draws.
+    if (row) return { ...row.document, targetPlatform: candidate };
   }
   return null;
 }

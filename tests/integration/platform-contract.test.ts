@@ -197,6 +197,21 @@ describe("init", () => {
     expect(init.locale).toBe(locale);
   });
 
+  it("answers init in the shape of its own schema, for every realm and kind of caller", async () => {
+    for (const realm of ["arena", "liga"] as const) {
+      for (const query of [
+        "",
+        "?countEvents=LIVE&menuTargetPlatform=MOBILE_WEB&readLicences=true",
+      ]) {
+        const res = await platform.api.call(realm, `/api/v1/init${query}`);
+        expect(res.status).toBe(200);
+        expect(validateBody("initResponse", await res.json()).issues, `${realm}${query}`).toEqual(
+          [],
+        );
+      }
+    }
+  });
+
   it("rejects an unknown menu target platform", async () => {
     const res = await platform.api.call("arena", "/api/v1/init?menuTargetPlatform=TV");
     expect(res.status).toBe(400);
