@@ -102,17 +102,33 @@ function latency(samples: number[]): LatencyFigures {
   return { medianMs: at(0.5), p95Ms: at(0.95), samples: sorted.length };
 }
 
-async function time(rounds: number, run: (query: string) => Promise<unknown>) {
-  const samples: number[] = [];
-  for (const q of QUERIES) await run(q); // warm-up
+/**
+ * Times the search and the scan side by side: each round runs every query through the search
+ * and, every other round, through the scan, so both see the same load on a shared machine (a
+ * scan measured after the searches, minutes later, met another machine).
+ */
+async function timeSideBySide(
+  rounds: number,
+  search: (query: string) => Promise<unknown>,
+  scan: (query: string) => Promise<unknown>,
+) {
+  const samples = { search: [] as number[], scan: [] as number[] };
+  const timed = async (into: number[], run: () => Promise<unknown>) => {
+    const start = performance.now();
+    await run();
+    into.push(performance.now() - start);
+  };
+  for (const q of QUERIES) {
+    await search(q); // warm-up
+    await scan(q);
+  }
   for (let round = 0; round < rounds; round++) {
     for (const q of QUERIES) {
-      const start = performance.now();
-      await run(q);
-      samples.push(performance.now() - start);
+      await timed(samples.search, () => search(q));
+      if (round % 2 === 0) await timed(samples.scan, () => scan(q));
     }
   }
-  return latency(samples);
+  return { search: latency(samples.search), scan: latency(samples.scan) };
 }
 
 const scope = {
@@ -153,15 +169,17 @@ async function measureStore(
     const generationMs = performance.now() - start;
     // Fewer rounds where a scan takes seconds (PGlite at 100,000 items).
     const rounds = size >= 100_000 ? (kind === "pglite" ? 3 : 8) : 15;
-    const search = await time(rounds, (q) =>
-      searchPage(store.db, parseQuery(q), { ...scope, now: new Date() }, { rpp: 12, offset: 0 }),
+    const { search, scan } = await timeSideBySide(
+      rounds,
+      (q) =>
+        searchPage(store.db, parseQuery(q), { ...scope, now: new Date() }, { rpp: 12, offset: 0 }),
+      (q) => {
+        const like = `%${q}%`;
+        const where = sql`realm = 'arena' and (title ilike ${like} or description ilike ${like})`;
+        return store.db.execute(sql`select id, count(*) over () as total from videos
+          where ${where} order by published_at desc limit 12`);
+      },
     );
-    const scan = await time(Math.max(1, Math.round(rounds / 2)), (q) => {
-      const like = `%${q}%`;
-      const where = sql`realm = 'arena' and (title ilike ${like} or description ilike ${like})`;
-      return store.db.execute(sql`select id, count(*) over () as total from videos
-        where ${where} order by published_at desc limit 12`);
-    });
     const row = { items: size, generationMs, search, scan, ratio: scan.p95Ms / search.p95Ms };
     figures.sizes.push(row);
     log(
