@@ -90,7 +90,7 @@ export async function issueGift(
     realm: string;
     giftId: string;
     orderId: string;
-    giver: { email: string; locale?: string | null };
+    giver: { email: string };
     licence: Licence;
     now: Date;
     realmName: string;
@@ -119,7 +119,7 @@ export async function issueGift(
   );
   const { subject, body } = mailText(
     "gift",
-    request.giver.locale ?? undefined,
+    await recipientLanguage(db, request.realm, issued.recipientEmail),
     {
       realm: request.realmName,
       giver: request.giver.email,
@@ -138,6 +138,23 @@ export async function issueGift(
     subject,
     body,
   });
+}
+
+/**
+ * The language a gift's mail is written in: the recipient's, where they already have an
+ * account in the realm, else the realm's own (the giver's says nothing about the recipient).
+ */
+async function recipientLanguage(db: Db, realm: string, email: string): Promise<string> {
+  const [account] = await db
+    .select({ locale: t.users.locale })
+    .from(t.users)
+    .where(and(eq(t.users.realm, realm), eq(t.users.email, email)));
+  if (account?.locale) return account.locale;
+  const [own] = await db
+    .select({ locale: t.realms.defaultLocale })
+    .from(t.realms)
+    .where(eq(t.realms.name, realm));
+  return own?.locale ?? "en";
 }
 
 export type GiftCodeProblem = "GIFT_CODE_UNKNOWN" | "GIFT_CODE_USED" | "GIFT_CODE_EXPIRED";

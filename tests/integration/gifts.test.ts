@@ -151,6 +151,18 @@ describe("buying a gift", () => {
     expect(held).toEqual([]);
   });
 
+  it("writes the mail in the recipient's language: their account's, else the realm's", async () => {
+    const stranger = await boughtGift();
+    expect(stranger.mail.subject).toContain("Um presente para você");
+    const friend = await accountWithSession(platform.store, "liga");
+    await platform.store.db
+      .update(t.users)
+      .set({ locale: "es" })
+      .where(eq(t.users.id, friend.user.id));
+    const known = await boughtGift(friend.user.email);
+    expect(known.mail.subject).toContain("Un regalo para ti");
+  });
+
   it("no two gifts share a code", async () => {
     const codes = new Set<string>();
     for (let i = 0; i < 3; i++) codes.add((await boughtGift()).code);
