@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { ERROR_LABELS } from "../../contract/errors.ts";
-import { createCache } from "../../contract/lru-cache.ts";
 import type { PlatformEnv } from "../api/context.ts";
 import { cardBehaviour, cardProblems, cardSummary, type CardInput } from "../commerce/cards.ts";
 import { decimalString } from "../commerce/money.ts";
@@ -18,6 +17,7 @@ import {
   sandboxVerdict,
 } from "../commerce/sandbox-acquirer.ts";
 import { translatorFor } from "../i18n/i18n.ts";
+import { countAttempt, MAX_WINDOW_SECONDS } from "../identity/rate-limit.ts";
 import { escapeXml } from "../seed/artwork.ts";
 import { readForm } from "./form.ts";
 import georgian from "./ka.json";
@@ -211,8 +211,6 @@ const CANCELLED: Decision = { outcome: "failed", failure: "PAYMENT_CANCELLED" };
  */
 export function sandboxAcquirer(deliver: Deliver) {
   const routes = new Hono<PlatformEnv>();
-  /** Wrong one-time codes per order, counted before each check. */
-  const codeAttempts = createCache<string, number>({ max: 10_000 });
 
   const expired = (c: Context<PlatformEnv>) =>
     viewerPage(
@@ -230,12 +228,12 @@ export function sandboxAcquirer(deliver: Deliver) {
     return PAGES[ticket.flow]({ c, ticket, signed, secret });
   };
 
-  const decide = (
+  const decide = async (
     c: Context<PlatformEnv>,
     ticket: SandboxTicket,
     form: Map<string, string>,
     secret: string,
-  ): Decision => {
+  ): Promise<Decision> => {
     const decision = form.get("decision");
     const t = translatorFor(languageOf(c)) as Translate;
     switch (ticket.flow) {
@@ -271,9 +269,12 @@ export function sandboxAcquirer(deliver: Deliver) {
           : CANCELLED;
       case "mobile": {
         if (decision !== "confirm") return CANCELLED;
-        const tries = (codeAttempts.get(ticket.order) ?? 0) + 1;
-        codeAttempts.set(ticket.order, tries);
-        if (tries > CODE_ATTEMPTS) return { outcome: "failed", failure: "AUTHENTICATION_FAILED" };
+        // Counted in the store before the check, so servers sharing it count each try once.
+        const tries = await countAttempt(c.get("store").db, `mobile-code:${ticket.order}`, {
+          limit: CODE_ATTEMPTS,
+          windowSeconds: MAX_WINDOW_SECONDS,
+        });
+        if (!tries.allowed) return { outcome: "failed", failure: "AUTHENTICATION_FAILED" };
         return (form.get("code") ?? "").trim() === oneTimeCode(secret, ticket.order)
           ? { outcome: "succeeded", method: { brand: "GCash" } }
           : { again: t("mobileCodeWrong") };
@@ -291,7 +292,7 @@ export function sandboxAcquirer(deliver: Deliver) {
     const ticket = signed ? readTicket(secret, signed, now) : null;
     if (!ticket) return expired(c);
     c.header("Cache-Control", "no-store");
-    const decision = decide(c, ticket, form, secret);
+    const decision = await decide(c, ticket, form, secret);
     if ("again" in decision) {
       return PAGES[ticket.flow]({
         c,

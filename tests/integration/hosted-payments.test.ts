@@ -6,7 +6,7 @@ import { oneTimeCode, sandboxVerdict } from "../../platform/commerce/sandbox-acq
 import { resolveSecret } from "../../platform/auth/secrets.ts";
 import * as t from "../../platform/store/schema.ts";
 import { accountWithSession } from "../fixtures/accounts.ts";
-import { useSeededPlatform } from "../fixtures/platform.ts";
+import { platformApp, useSeededPlatform } from "../fixtures/platform.ts";
 
 const platform = useSeededPlatform();
 const mediaSecret = () => resolveSecret(platform.store.db, "media-signing", undefined);
@@ -47,9 +47,14 @@ async function openPage(realm: Buyer["realm"], url: string, language = "en") {
 }
 
 /** A decision posted on a sandbox page, as its form does. */
-async function decide(realm: Buyer["realm"], url: string, fields: Record<string, string>) {
+async function decide(
+  realm: Buyer["realm"],
+  url: string,
+  fields: Record<string, string>,
+  server = platform.api,
+) {
   const ticket = new URL(url, "http://x.invalid").searchParams.get("ticket")!;
-  const res = await platform.api.call(realm, "/api/sandbox-acquirer/pay", {
+  const res = await server.call(realm, "/api/sandbox-acquirer/pay", {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ ticket, ...fields }).toString(),
@@ -217,6 +222,26 @@ describe("providers with a page of their own, through the sandbox acquirer", () 
       failure: { code: "AUTHENTICATION_FAILED" },
       entitlements: [],
     });
+  });
+
+  it("servers sharing the store count a mobile payment's wrong codes together", async () => {
+    const other = platformApp(platform.store);
+    const guesser = await buyer("arena");
+    const guessed = await pay(guesser, "GCash");
+    const url = guessed.body.action.redirectUrl as string;
+    const code = oneTimeCode(await mediaSecret(), guessed.body.orderId);
+    const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0");
+    for (let i = 0; i < 5; i++) {
+      const server = i % 2 === 0 ? platform.api : other;
+      expect(
+        (await decide("arena", url, { decision: "confirm", code: wrong(i) }, server)).status,
+      ).toBe(422);
+    }
+    // Three wrong codes went to this server and two to the other: five in all.
+    const late = await decide("arena", url, { decision: "confirm", code });
+    expect(new URL(late.location!, "http://x.invalid").searchParams.get("redirect_status")).toBe(
+      "failed",
+    );
   });
 
   it("a notification reaches only its own provider's orders, and a browser's result is none", async () => {
