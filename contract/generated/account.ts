@@ -31,9 +31,9 @@ export interface AccountSubscription {
    */
   name: string;
   /**
-   * GIVEN: granted by the operator, not bought.
+   * GIFT: a gift someone bought, redeemed with its code; GIVEN: granted by the operator, not bought.
    */
-  kind: "SUBSCRIPTION" | "PAY_PER_VIEW" | "BUNDLE" | "GIVEN";
+  kind: "SUBSCRIPTION" | "PAY_PER_VIEW" | "BUNDLE" | "GIFT" | "GIVEN";
   /**
    * ACTIVE while its period runs (or without an end).
    */

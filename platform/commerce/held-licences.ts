@@ -7,7 +7,8 @@ import { orderView } from "./orders.ts";
 
 /**
  * What an account holds or held, newest first: one line per order that bought a licence (its
- * grants share the order's period), and one per licence the operator gave without an order.
+ * grants share the order's period), one per gift redeemed, and one per licence the operator
+ * gave without either.
  * A running subscription's next charge is its first charge after a trial or free periods,
  * else what its period cost when bought; a cancelled one has none.
  */
@@ -18,16 +19,25 @@ export async function heldLicences(
   now: Date,
 ): Promise<AccountSubscription[]> {
   const rows = await db
-    .select({ entitlement: t.entitlements, order: t.orders })
+    .select({
+      entitlement: t.entitlements,
+      order: t.orders,
+      giftLicence: t.gifts.licenceId,
+    })
     .from(t.entitlements)
     .leftJoin(t.orders, eq(t.orders.id, t.entitlements.orderId))
+    .leftJoin(t.gifts, eq(t.gifts.id, t.entitlements.giftId))
     .where(eq(t.entitlements.userId, userId))
     .orderBy(desc(t.entitlements.startsAt), desc(t.entitlements.id));
   const seenOrders = new Set<string>();
+  const seenGifts = new Set<string>();
   const held: AccountSubscription[] = [];
-  for (const { entitlement, order } of rows) {
+  for (const { entitlement, order, giftLicence } of rows) {
     if (order && seenOrders.has(order.id)) continue;
     if (order) seenOrders.add(order.id);
+    const giftId = !order ? entitlement.giftId : null;
+    if (giftId && seenGifts.has(giftId)) continue;
+    if (giftId) seenGifts.add(giftId);
     const endsAt = entitlement.endsAt;
     const active = entitlement.status === "ACTIVE" && (!endsAt || endsAt > now);
     const base = {
@@ -35,6 +45,20 @@ export async function heldLicences(
       startsAt: entitlement.startsAt.toISOString(),
       endsAt: endsAt ? endsAt.toISOString() : null,
     };
+    if (giftId && giftLicence) {
+      // A redeemed gift: the plan it gave, for the periods bought, never charged again.
+      const licence = licences.find((l) => l.id === giftLicence);
+      const period = licence?.purchaseStrategy?.subscriptionPeriod;
+      held.push({
+        ...base,
+        licenceId: giftLicence,
+        name: licence?.name ?? giftLicence,
+        kind: "GIFT",
+        ...(period ? { period } : {}),
+        orderId: null,
+      });
+      continue;
+    }
     if (!order) {
       held.push({
         ...base,

@@ -190,6 +190,21 @@ describe("redeeming a gift", () => {
     expect((ends - Date.now()) / 86_400_000).toBeGreaterThan(57);
     expect((ends - Date.now()) / 86_400_000).toBeLessThan(63);
 
+    // The recipient's subscriptions name the plan given, as a gift, once for all its grants.
+    const held = await call("liga", friend.auth, "/api/v2/user/subscriptions");
+    expect(validateBody("accountSubscriptions", held.body).issues).toEqual([]);
+    expect(held.body.items).toEqual([
+      expect.objectContaining({
+        licenceId: "LIGA_MENSAL",
+        name: "Liga Play Mensal",
+        kind: "GIFT",
+        period: "MONTHLY",
+        status: "ACTIVE",
+        orderId: null,
+      }),
+    ]);
+    expect(held.body.items[0].nextCharge).toBeUndefined();
+
     const again = await call("liga", friend.auth, `/api/v4/redeem-gift/${code}`, {});
     expect(again).toMatchObject({ status: 409, body: { code: "GIFT_CODE_USED" } });
     expect((await call("liga", friend.auth, `/api/v4/redeem-gift/${code}`)).body.code).toBe(

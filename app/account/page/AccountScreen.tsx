@@ -231,6 +231,7 @@ function Subscriptions({
       {items.map((item) => (
         <li key={item.orderId ?? `${item.licenceId}-${item.startsAt}`} className="account-card">
           <h3>{item.kind === "GIVEN" ? t("subscriptionGiven") : item.name}</h3>
+          {item.kind === "GIFT" ? <p>{t("subscriptionGift")}</p> : null}
           <p>
             <span className={`account-status account-status-${item.status.toLowerCase()}`}>
               {t(item.status === "ACTIVE" ? "subscriptionActive" : "subscriptionEnded")}

@@ -28,6 +28,8 @@ export const entitlements = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }),
     /** The order that granted it (platform/commerce/orders.ts); null for those given otherwise. */
     orderId: text("order_id"),
+    /** The gift whose redemption granted it (platform/commerce/gifts.ts). */
+    giftId: text("gift_id"),
     createdAt: createdAt(),
   },
   (t) => [index("entitlements_user_idx").on(t.userId)],
