@@ -116,7 +116,12 @@ test.describe("gifts", () => {
       .getByRole("button", { name: /Resgatar o presente|Redeem the gift/ })
       .click();
     await expect(friendPage.getByRole("main")).toContainText(/O presente é seu|The gift is yours/);
-    expect(await heldNow(baseURL!, friend)).toEqual(["ALL_ACCESS"]);
+    expect(await heldNow(baseURL!, friend)).toEqual(["LIGA_MENSAL"]);
+    // Their subscriptions name the plan given, marked as a gift.
+    await friendPage.goto("/realm/liga/account?section=subscriptions");
+    const held = friendPage.getByRole("main").locator(".account-subscriptions li").first();
+    await expect(held.getByRole("heading", { name: "Liga Play Mensal" })).toBeVisible();
+    await expect(held).toContainText(/Um presente|A gift/);
 
     // A second redemption is refused with the used-code message.
     await friendPage.goto(linkPath);
