@@ -257,16 +257,14 @@ export async function redeemGift(
       });
     }
     if (entitlements.length > 0) {
-      await tx
-        .insert(t.entitlements)
-        .values(
-          entitlements.map((e) => ({
-            userId: request.userId,
-            ...e,
-            orderId: null,
-            giftId: won.id,
-          })),
-        );
+      await tx.insert(t.entitlements).values(
+        entitlements.map((e) => ({
+          userId: request.userId,
+          ...e,
+          orderId: null,
+          giftId: won.id,
+        })),
+      );
     }
     return { ok: true as const, gift: won, entitlements };
   });

@@ -516,6 +516,48 @@ describe("the index follows the catalogue", () => {
     expect(entry).toBeUndefined();
   });
 
+  it("keeps a word for typo matching while an entry holds it, and drops it with the last", async () => {
+    const { db } = platform.store;
+    const words = async () =>
+      (
+        await db
+          .select({ word: t.searchWords.word })
+          .from(t.searchWords)
+          .where(
+            and(
+              eq(t.searchWords.realm, "liga"),
+              inArray(t.searchWords.word, ["jaguaribara", "itaicaba", "quixelo"]),
+            ),
+          )
+      )
+        .map((r) => r.word)
+        .sort();
+    const video = (key: string, title: string) =>
+      db
+        .insert(t.videos)
+        .values({
+          realm: "liga",
+          externalKey: key,
+          title,
+          description: "",
+          durationSeconds: 60,
+          publishedAt: new Date(),
+        })
+        .returning({ id: t.videos.id });
+    const [one] = await video("words-one", "Jaguaribara Quixelô");
+    const [two] = await video("words-two", "Jaguaribara Itaiçaba");
+    expect(await words()).toEqual(["itaicaba", "jaguaribara", "quixelo"]);
+
+    // Renamed: the word it lost goes, as no other entry holds it; the one it kept stays.
+    await db.update(t.videos).set({ title: "Jaguaribara" }).where(eq(t.videos.id, two!.id));
+    expect(await words()).toEqual(["jaguaribara", "quixelo"]);
+    // Deleted: a word another entry still holds stays; the last holder takes its words along.
+    await db.delete(t.videos).where(eq(t.videos.id, one!.id));
+    expect(await words()).toEqual(["jaguaribara"]);
+    await db.delete(t.videos).where(eq(t.videos.id, two!.id));
+    expect(await words()).toEqual([]);
+  });
+
   it("follows the fighters linked to an event and changes to a fighter", async () => {
     const { db } = platform.store;
     const [fighter] = await db
