@@ -3,6 +3,7 @@ import { isbot } from "isbot";
 import type { Card } from "../../contract/generated/card.ts";
 import type { PlaybackGrant } from "../../contract/generated/playback.ts";
 import type { PlaybackPreferences } from "../../contract/generated/playback-preferences.ts";
+import { DEFAULT_PLAYBACK_PREFERENCES } from "../../contract/playback-preferences.ts";
 import type { ResultSet } from "../../contract/generated/result-set.ts";
 import type { WatchItem } from "../../contract/generated/watch-item.ts";
 import type { PlatformClient } from "../api-client/client.ts";
@@ -27,14 +28,6 @@ export type WatchPlayback =
 
 const RELATED_ITEMS = 12;
 
-/** What a viewer without saved preferences (or a guest) gets: init's `pk` defaults. */
-const DEFAULT_PREFERENCES: PlaybackPreferences = {
-  subTitleLanguage: null,
-  audioLanguage: null,
-  autoAdvance: true,
-  videoBackgroundAutoPlay: true,
-};
-
 /**
  * The viewer's own playback preferences (never init's answer, which is cached per role): a
  * signed-in viewer's from the platform, everyone else's the defaults. A failure leaves the
@@ -44,14 +37,14 @@ async function playbackPreferencesOf(
   platform: PlatformClient,
   signedIn: boolean,
 ): Promise<PlaybackPreferences> {
-  if (!signedIn) return DEFAULT_PREFERENCES;
+  if (!signedIn) return DEFAULT_PLAYBACK_PREFERENCES;
   try {
     return await platform.call("playbackPreferences");
   } catch (error) {
     console.error(
       `playback preferences: ${error instanceof Error ? error.message : String(error)}`,
     );
-    return DEFAULT_PREFERENCES;
+    return DEFAULT_PLAYBACK_PREFERENCES;
   }
 }
 

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { PlaybackPreferences } from "../../contract/generated/playback-preferences.ts";
+import { DEFAULT_PLAYBACK_PREFERENCES } from "../../contract/playback-preferences.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 
@@ -8,14 +9,6 @@ export interface PreferencesOwner {
   userId: number;
   profileKey: number;
 }
-
-/** What a viewer has until they save their own: init's `pk` defaults. */
-export const DEFAULT_PLAYBACK_PREFERENCES: PlaybackPreferences = {
-  subTitleLanguage: null,
-  audioLanguage: null,
-  autoAdvance: true,
-  videoBackgroundAutoPlay: true,
-};
 
 export async function readPlaybackPreferences(
   db: Db,
@@ -30,7 +23,7 @@ export async function readPlaybackPreferences(
         eq(t.playbackPreferences.profileKey, owner.profileKey),
       ),
     );
-  if (!row) return DEFAULT_PLAYBACK_PREFERENCES;
+  if (!row) return { ...DEFAULT_PLAYBACK_PREFERENCES };
   return {
     subTitleLanguage: row.subtitleLanguage,
     audioLanguage: row.audioLanguage,
