@@ -164,6 +164,17 @@ function LanguageSelect({
   );
 }
 
+/** A labelled checkbox sending `true` when ticked (and nothing, so false, when not). */
+function Check({ name, label, checked }: { name: string; label: string; checked: boolean }) {
+  const id = useId();
+  return (
+    <div className="account-check">
+      <input type="checkbox" id={id} name={name} value="true" defaultChecked={checked} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
 /**
  * Subtitle and audio language (the realm's `audioSubtitleLanguages`), auto-advance and
  * background video autoplay: saved to the account (the profile, where the realm has them) and
@@ -191,26 +202,12 @@ function PlaybackForm({ playback, action }: { playback: PlaybackChoices; action:
         value={values.audioLanguage}
         languages={languages}
       />
-      <div className="account-check">
-        <input
-          type="checkbox"
-          id="playback-auto-advance"
-          name="autoAdvance"
-          value="true"
-          defaultChecked={values.autoAdvance}
-        />
-        <label htmlFor="playback-auto-advance">{t("autoAdvance")}</label>
-      </div>
-      <div className="account-check">
-        <input
-          type="checkbox"
-          id="playback-background-autoplay"
-          name="videoBackgroundAutoPlay"
-          value="true"
-          defaultChecked={values.videoBackgroundAutoPlay}
-        />
-        <label htmlFor="playback-background-autoplay">{t("videoBackgroundAutoPlay")}</label>
-      </div>
+      <Check name="autoAdvance" label={t("autoAdvance")} checked={values.autoAdvance} />
+      <Check
+        name="videoBackgroundAutoPlay"
+        label={t("videoBackgroundAutoPlay")}
+        checked={values.videoBackgroundAutoPlay}
+      />
       <FormMessage answer={answer} success={t("playbackPreferencesSaved")} />
       <button type="submit" className="button" disabled={busy}>
         {t("savePlaybackPreferences")}

@@ -157,4 +157,35 @@ test.describe("playback preferences", () => {
     ).not.toBeChecked();
     await other.close();
   });
+
+  test("arena: the preferences dialog saves the acting profile's playback preferences", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const account = await freshAccount(baseURL!, "arena");
+    await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
+    await page.goto("/realm/arena/home?preferences");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Preferences" });
+    // Arena's languages only: English and Spanish.
+    await expect(dialog.getByLabel("Subtitle language").locator("option")).toHaveText([
+      "Off",
+      "English",
+      "Español",
+    ]);
+    await dialog.getByLabel("Subtitle language").selectOption({ label: "English" });
+    await dialog.getByRole("button", { name: "Save playback preferences" }).click();
+    await expect(dialog.getByRole("status")).toHaveText("Your playback preferences are saved.");
+    expect(await axeViolations(page)).toEqual([]);
+    const saved = await platformCall(baseURL!, "arena", "/v2/user/playback-preferences", {
+      token: account.authorisationToken,
+    });
+    expect(await saved.json()).toEqual({
+      subTitleLanguage: "en",
+      audioLanguage: null,
+      autoAdvance: true,
+      videoBackgroundAutoPlay: true,
+    });
+  });
 });
