@@ -7,6 +7,7 @@ import type { AddressInput, BillingDetails } from "./generated/address-input.ts"
 import type { Address, AddressList } from "./generated/addresses.ts";
 import type { SavedCards } from "./generated/saved-cards.ts";
 import type { LanguageChange } from "./generated/language-change.ts";
+import type { PlaybackPreferences } from "./generated/playback-preferences.ts";
 import type {
   PaymentDetails,
   PaymentDetailsList,
@@ -130,6 +131,7 @@ export interface BodyTypes {
   billingDetails: BillingDetails;
   savedCards: SavedCards;
   languageChange: LanguageChange;
+  playbackPreferences: PlaybackPreferences;
   paymentDetails: PaymentDetails;
   paymentDetailsList: PaymentDetailsList;
   paymentSwitch: PaymentSwitch;

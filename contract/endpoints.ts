@@ -644,6 +644,21 @@ export const ENDPOINTS = {
     request: "languageChange",
     summary: "The language the account reads the realm in",
   },
+  playbackPreferences: {
+    method: "GET",
+    path: "/v2/user/playback-preferences",
+    auth: "viewer",
+    response: "playbackPreferences",
+    summary: "How the player starts for the viewer (their profile where the realm has profiles)",
+  },
+  savePlaybackPreferences: {
+    method: "PUT",
+    path: "/v2/user/playback-preferences",
+    auth: "viewer",
+    request: "playbackPreferences",
+    response: "playbackPreferences",
+    summary: "Saves the viewer's subtitle and audio language, auto-advance and background autoplay",
+  },
   paymentDetails: {
     method: "GET",
     path: "/v2/payment-details",

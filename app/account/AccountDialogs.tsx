@@ -39,6 +39,7 @@ export function AccountDialogs() {
         <PreferencesDialog
           parental={account.preferences.parental}
           marketing={account.preferences.marketing}
+          playback={account.preferences.playback}
           basePath={basePath}
         />
       ) : null}

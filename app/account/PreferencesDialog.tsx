@@ -1,8 +1,10 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { useId } from "react";
 import type { ConsentPromptField } from "../../contract/generated/consent-prompt.ts";
 import type { ParentalControl } from "../../contract/generated/parental-control.ts";
 import { useT } from "../i18n/i18n.ts";
 import { routeHref } from "../realm/routes.ts";
+import type { PlaybackChoices } from "./playback-choices.ts";
 import { AccountDialog, Field, FormMessage, useAccountForm } from "./ui.tsx";
 
 /** The current page without the `preferences` flag: where closing the dialog goes. */
@@ -131,6 +133,89 @@ function MarketingForm({ fields, action }: { fields: ConsentPromptField[]; actio
   );
 }
 
+/** A language select of the playback form: "none" first, then the realm's languages. */
+function LanguageSelect({
+  name,
+  label,
+  none,
+  value,
+  languages,
+}: {
+  name: string;
+  label: string;
+  none: string;
+  value: string | null;
+  languages: string[];
+}) {
+  const t = useT();
+  const id = useId();
+  return (
+    <div className="account-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value ?? ""}>
+        <option value="">{none}</option>
+        {languages.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {t(`languageName_${code.split(/[-_]/)[0]!.toLowerCase()}`, { defaultValue: code })}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A labelled checkbox sending `true` when ticked (and nothing, so false, when not). */
+function Check({ name, label, checked }: { name: string; label: string; checked: boolean }) {
+  const id = useId();
+  return (
+    <div className="account-check">
+      <input type="checkbox" id={id} name={name} value="true" defaultChecked={checked} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+/**
+ * Subtitle and audio language (the realm's `audioSubtitleLanguages`), auto-advance and
+ * background video autoplay: saved to the account (the profile, where the realm has them) and
+ * read by the player wherever the viewer signs in.
+ */
+function PlaybackForm({ playback, action }: { playback: PlaybackChoices; action: string }) {
+  const t = useT();
+  const { fetcher, hidden, busy, answer } = useAccountForm();
+  const { values, languages } = playback;
+  return (
+    <fetcher.Form method="post" action={action} className="preferences-form">
+      {hidden}
+      <input type="hidden" name="intent" value="playback" />
+      <LanguageSelect
+        name="subTitleLanguage"
+        label={t("subtitleLanguage")}
+        none={t("subtitlesOff")}
+        value={values.subTitleLanguage}
+        languages={languages}
+      />
+      <LanguageSelect
+        name="audioLanguage"
+        label={t("audioLanguage")}
+        none={t("audioLanguageDefault")}
+        value={values.audioLanguage}
+        languages={languages}
+      />
+      <Check name="autoAdvance" label={t("autoAdvance")} checked={values.autoAdvance} />
+      <Check
+        name="videoBackgroundAutoPlay"
+        label={t("videoBackgroundAutoPlay")}
+        checked={values.videoBackgroundAutoPlay}
+      />
+      <FormMessage answer={answer} success={t("playbackPreferencesSaved")} />
+      <button type="submit" className="button" disabled={busy}>
+        {t("savePlaybackPreferences")}
+      </button>
+    </fetcher.Form>
+  );
+}
+
 /**
  * The viewer's preferences over the current page (`?preferences`, where the realm's menu sends
  * them when it has profiles): parental control (restriction and PIN, with a reset email for a
@@ -139,10 +224,12 @@ function MarketingForm({ fields, action }: { fields: ConsentPromptField[]; actio
 export function PreferencesDialog({
   parental,
   marketing,
+  playback,
   basePath,
 }: {
   parental: ParentalControl;
   marketing: ConsentPromptField[];
+  playback: PlaybackChoices;
   basePath: string;
 }) {
   const t = useT();
@@ -164,27 +251,40 @@ export function PreferencesDialog({
         ),
       }}
     >
-      <PreferencesForms parental={parental} marketing={marketing} action={action} />
+      <PreferencesForms
+        parental={parental}
+        marketing={marketing}
+        playback={playback}
+        action={action}
+      />
     </AccountDialog>
   );
 }
 
 /**
- * Parental control (restriction and PIN, with a reset email for a forgotten PIN) and marketing
- * preferences: the preferences dialog's body and the account page's preferences section.
+ * Playback preferences, parental control (restriction and PIN, with a reset email for a
+ * forgotten PIN) and marketing preferences: the preferences dialog's body and the account
+ * page's preferences section.
  */
 export function PreferencesForms({
   parental,
   marketing,
+  playback,
   action,
 }: {
   parental: ParentalControl;
   marketing: ConsentPromptField[];
+  playback: PlaybackChoices;
   action: string;
 }) {
   const t = useT();
   return (
     <>
+      <section aria-labelledby="preferences-playback" className="preferences-section">
+        <h3 id="preferences-playback">{t("playbackPreferencesTitle")}</h3>
+        <p>{t("playbackPreferencesText")}</p>
+        <PlaybackForm playback={playback} action={action} />
+      </section>
       <section aria-labelledby="preferences-parental" className="preferences-section">
         <h3 id="preferences-parental">{t("parentalControlTitle")}</h3>
         <p>{t("parentalControlText")}</p>

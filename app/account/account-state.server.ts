@@ -6,6 +6,7 @@ import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import { PlatformError, type PlatformClient } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import type { RealmRequest } from "../realm/request.server.ts";
+import type { PlaybackChoices } from "./playback-choices.ts";
 import { isFresh, readChecks, writeChecks, type AccountChecks } from "./checks.server.ts";
 import { missingInformationForm, type DetailFormField } from "./missing-information.ts";
 
@@ -18,7 +19,11 @@ export interface AccountState {
   /** The missing-information form, when required details are missing (spec section 4). */
   missingInformation: DetailFormField[] | null;
   /** What the preferences dialog shows, while it is open (`?preferences`) for an adult. */
-  preferences: { parental: ParentalControl; marketing: ConsentPrompt["fields"] } | null;
+  preferences: {
+    parental: ParentalControl;
+    marketing: ConsentPrompt["fields"];
+    playback: PlaybackChoices;
+  } | null;
 }
 
 const NOTHING: AccountState = {
@@ -31,13 +36,21 @@ const NOTHING: AccountState = {
 /** The query flag that opens the preferences dialog over the current page (spec section 2). */
 export const PREFERENCES_FLAG = "preferences";
 
-/** Parental control and marketing preferences: the preferences dialog's and the account page's. */
-export async function preferencesOf(client: PlatformClient) {
-  const [parental, marketing] = await Promise.all([
+/**
+ * Parental control, marketing and playback preferences: the preferences dialog's and the
+ * account page's.
+ */
+export async function preferencesOf(client: PlatformClient, settings: RealmSettings) {
+  const [parental, marketing, playback] = await Promise.all([
     client.call("parentalControl"),
     client.call("marketingPreferences"),
+    client.call("playbackPreferences"),
   ]);
-  return { parental, marketing: marketing.fields };
+  return {
+    parental,
+    marketing: marketing.fields,
+    playback: { values: playback, languages: settings.audioSubtitleLanguages ?? [] },
+  };
 }
 
 /** A call whose failure leaves the page as it would be without it (logged, never thrown). */
@@ -107,7 +120,9 @@ export async function loadAccountState(
     askAdult && !isFresh(checks.detailsAt)
       ? quietly(() => detailsToAsk(client, settings), "missing-information check")
       : [],
-    askAdult && wantsPreferences ? quietly(() => preferencesOf(client), "preferences") : null,
+    askAdult && wantsPreferences
+      ? quietly(() => preferencesOf(client, settings), "preferences")
+      : null,
   ]);
   // Skipped checks prove nothing: only an asked, clean answer is remembered.
   if (askAdult && consent?.length === 0 && !isFresh(checks.consentAt)) next.consentAt = Date.now();

@@ -16,7 +16,8 @@ const PIN_ERRORS: Record<string, LabelKey> = {
 /**
  * `POST {realm}/preferences/change`, one intent per form of the preferences dialog:
  * `parental` (restricted, pin), `pin` (pin, currentPin), `pin-reset` (emails a reset link) and
- * `marketing` (the marketing questions). A changed parental status comes back as a new
+ * `marketing` (the marketing questions) and `playback` (the playback preferences, saved to
+ * `PUT /v2/user/playback-preferences`). A changed parental status comes back as a new
  * access token, which replaces the session's.
  */
 export async function preferencesAction(args: ActionFunctionArgs) {
@@ -94,6 +95,22 @@ export async function preferencesAction(args: ActionFunctionArgs) {
         return fail(error);
       }
       return answer(args, submission, { ok: true, toast: "preferencesSaved" });
+    }
+    case "playback": {
+      const language = (name: string) => text(name) || null;
+      try {
+        await client.call("savePlaybackPreferences", {
+          body: {
+            subTitleLanguage: language("subTitleLanguage"),
+            audioLanguage: language("audioLanguage"),
+            autoAdvance: form.get("autoAdvance") === "true",
+            videoBackgroundAutoPlay: form.get("videoBackgroundAutoPlay") === "true",
+          },
+        });
+      } catch (error) {
+        return fail(error);
+      }
+      return answer(args, submission, { ok: true, toast: "playbackPreferencesSaved" });
     }
     default:
       return answer(args, submission, { ok: false, error: "errorOccurredPleaseTryAgain" });

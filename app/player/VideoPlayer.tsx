@@ -3,7 +3,7 @@ import type { PlaybackGrant } from "../../contract/generated/playback.ts";
 import { useT } from "../i18n/i18n.ts";
 import { useHydrated } from "../ui/client-state.tsx";
 import { Icon } from "../ui/Icon.tsx";
-import { preloadHls } from "./engine.ts";
+import { preloadHls, type StartLanguages } from "./engine.ts";
 import type { PlayerEvents } from "./events.ts";
 import { useHeartbeats } from "./heartbeats.ts";
 import { useFinishBeforeLeaving } from "./leave-guard.ts";
@@ -31,6 +31,8 @@ export interface VideoPlayerProps {
   events: PlayerEvents;
   /** Playback cannot go on: the page shows the playback error modal. */
   onFatal(refusal: PlaybackRefusal): void;
+  /** The viewer's saved subtitle and audio languages (playback preferences). */
+  languages?: StartLanguages;
 }
 
 // A resume position this close to the end starts the video again instead.
@@ -55,6 +57,7 @@ export function VideoPlayer({
   poster,
   events,
   onFatal,
+  languages,
   duration: knownDuration,
 }: VideoPlayerProps) {
   const t = useT();
@@ -83,6 +86,7 @@ export function VideoPlayer({
     videoRef,
     initialSource: () => ({ grant, startPosition: startPositionOf(grant, knownDuration) }),
     grantRoute: routes.grant,
+    languages,
     restartPosition: (fresh) =>
       fresh.live && followingLive.current ? undefined : position() || undefined,
     emit,

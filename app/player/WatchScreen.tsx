@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
+import { useLoaderData, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { RelatedRails } from "../ui/RelatedRails.tsx";
 import { SponsorLogo } from "../ui/SponsorLogo.tsx";
@@ -32,12 +32,13 @@ export function WatchScreen() {
   const shell = useRootData()?.shell;
   const t = useT();
   const location = useLocation();
-  const { kind, item, playback, basePath } = loaded;
+  const { kind, item, playback, basePath, preferences, nextHref } = loaded;
   const [refusal, setRefusal] = useState<PlaybackRefusal | null>(
     playback.state === "refused" ? playback.refusal : null,
   );
   const onFatal = useCallback((next: PlaybackRefusal) => setRefusal((shown) => shown ?? next), []);
   const events = useMemo(() => new PlayerEvents(), []);
+  useAutoAdvance(events, preferences.autoAdvance ? nextHref : null);
   const routes = useMemo<PlaybackRoutes>(
     () => ({
       grant: routeHref(basePath, { name: "playbackGrant", params: { kind, id: String(item.id) } }),
@@ -66,6 +67,7 @@ export function WatchScreen() {
             poster={poster}
             events={events}
             onFatal={onFatal}
+            languages={preferences}
           />
         ) : (
           <div className="player player-placeholder">
@@ -122,6 +124,21 @@ export function WatchScreen() {
       ) : null}
     </article>
   );
+}
+
+/**
+ * Auto-advance (the viewer's playback preference): when the video ends, the next episode's
+ * page opens and plays. Without a next episode, or with auto-advance off, the player stays at
+ * the end.
+ */
+function useAutoAdvance(events: PlayerEvents, nextHref: string | null) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!nextHref) return;
+    return events.on((event) => {
+      if (event.type === "ended") navigate(nextHref);
+    });
+  }, [events, nextHref, navigate]);
 }
 
 // Timers further out than this are left to a reload; browsers cap them at about 24.8 days anyway.

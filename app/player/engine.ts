@@ -41,10 +41,17 @@ export interface StreamEngine {
   destroy(): void;
 }
 
+export interface StartLanguages {
+  subtitles: string | null;
+  audio: string | null;
+}
+
 export interface AttachOptions {
   url: string;
   /** Where to start, in seconds (a resume position); live streams start at their edge. */
   startPosition?: number;
+  /** The viewer's saved languages: subtitles shown from the start (null: off), audio track. */
+  languages?: StartLanguages;
   onError(error: StreamError, detail: string): void;
   /** Levels, tracks or the playing rendition changed. */
   onStateChange(): void;
@@ -95,6 +102,11 @@ function attachHls(Hls: typeof HlsType, video: HTMLVideoElement, options: Attach
     // Half a minute ahead (a minute at most) is plenty locally and spares viewers' data plans.
     maxBufferLength: 30,
     maxMaxBufferLength: 60,
+    // The viewer's saved languages pick the tracks as the manifest arrives.
+    ...(options.languages?.subtitles
+      ? { subtitlePreference: { lang: options.languages.subtitles } }
+      : {}),
+    ...(options.languages?.audio ? { audioPreference: { lang: options.languages.audio } } : {}),
     // Fail within seconds, not half a minute: the viewer gets a retry button instead of a spinner.
     fragLoadPolicy: {
       default: {
@@ -185,6 +197,12 @@ function attachNative(video: HTMLVideoElement, options: AttachOptions): StreamEn
   };
   const onMetadata = () => {
     if (options.startPosition) video.currentTime = options.startPosition;
+    const wanted = options.languages?.subtitles;
+    if (wanted) {
+      for (const track of textTracks()) {
+        if (track.language === wanted) track.mode = "showing";
+      }
+    }
     options.onStateChange();
   };
   video.addEventListener("error", onError);

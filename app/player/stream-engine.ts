@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import type { PlaybackGrant } from "../../contract/generated/playback.ts";
-import { attachStream, type StreamEngine, type StreamState } from "./engine.ts";
+import {
+  attachStream,
+  type StartLanguages,
+  type StreamEngine,
+  type StreamState,
+} from "./engine.ts";
 import type { PlayerEvents } from "./events.ts";
 import type { PlaybackRefusal } from "./playback-errors.ts";
 import { requestGrant } from "./playback-session.ts";
@@ -18,6 +23,8 @@ export interface StreamEngineOptions {
   initialSource(): StreamSource;
   /** Where a fresh grant gets its next one. */
   grantRoute: string;
+  /** The viewer's saved subtitle and audio languages, applied whenever a stream starts. */
+  languages?: StartLanguages;
   /** Where a fresh grant starts: read when it arrives, so it is where the viewer is by then. */
   restartPosition(fresh: PlaybackGrant): number | undefined;
   emit: PlayerEvents["emit"];
@@ -33,6 +40,7 @@ export function useStreamEngine({
   videoRef,
   initialSource,
   grantRoute,
+  languages,
   restartPosition,
   emit,
   onFatal,
@@ -53,6 +61,7 @@ export function useStreamEngine({
     engine?.destroy();
   }, []);
 
+  const languagesRef = useRef(languages);
   const restartAt = useRef(restartPosition);
   useEffect(() => {
     restartAt.current = restartPosition;
@@ -116,6 +125,7 @@ export function useStreamEngine({
     attachStream(video, {
       url: source.grant.url,
       startPosition: source.startPosition,
+      languages: languagesRef.current,
       onError: (error, detail) => handleError.current(error, detail),
       onStateChange: () => {
         if (engine) setStream(engine.state());

@@ -2,11 +2,15 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { isbot } from "isbot";
 import type { Card } from "../../contract/generated/card.ts";
 import type { PlaybackGrant } from "../../contract/generated/playback.ts";
+import type { PlaybackPreferences } from "../../contract/generated/playback-preferences.ts";
+import { DEFAULT_PLAYBACK_PREFERENCES } from "../../contract/playback-preferences.ts";
 import type { ResultSet } from "../../contract/generated/result-set.ts";
 import type { WatchItem } from "../../contract/generated/watch-item.ts";
 import type { PlatformClient } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";
+import { realmPaths } from "../realm/links.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
+import { hasAccount } from "../realm/viewer-platform.server.ts";
 import { asItemRouteError } from "../realm/shell.server.ts";
 import { pageSeo } from "../seo/page-seo.ts";
 import type { PlaybackRefusal } from "./playback-errors.ts";
@@ -23,6 +27,26 @@ export type WatchPlayback =
   | { state: "crawler" };
 
 const RELATED_ITEMS = 12;
+
+/**
+ * The viewer's own playback preferences (never init's answer, which is cached per role): a
+ * signed-in viewer's from the platform, everyone else's the defaults. A failure leaves the
+ * defaults; the stream matters more.
+ */
+async function playbackPreferencesOf(
+  platform: PlatformClient,
+  signedIn: boolean,
+): Promise<PlaybackPreferences> {
+  if (!signedIn) return DEFAULT_PLAYBACK_PREFERENCES;
+  try {
+    return await platform.call("playbackPreferences");
+  } catch (error) {
+    console.error(
+      `playback preferences: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return DEFAULT_PLAYBACK_PREFERENCES;
+  }
+}
 
 /**
  * The watch page of a video (`/vod/{id}`) or live event (`/live/{id}`): the item, the viewer's
@@ -45,6 +69,7 @@ export async function loadWatchPage(args: LoaderFunctionArgs, kind: PlaybackKind
   const watching: Promise<WatchPlayback> = crawler
     ? Promise.resolve({ state: "crawler" })
     : playbackOf(playback.grant(kind, id));
+  const preferring = playbackPreferencesOf(platform, hasAccount(realmRequest.viewer));
   // Awaited below; a page that ends early (no such item) must not leave it unhandled.
   watching.catch(() => undefined);
   let item: WatchItem;
@@ -54,7 +79,11 @@ export async function loadWatchPage(args: LoaderFunctionArgs, kind: PlaybackKind
     throw asItemRouteError(error);
   }
 
-  const [watch, related] = await Promise.all([watching, relatedRails(platform, kind, item)]);
+  const [watch, { rails: related, next }, preferences] = await Promise.all([
+    watching,
+    relatedRails(platform, kind, item),
+    preferring,
+  ]);
   const seo = pageSeo({
     requestUrl: new URL(args.request.url),
     basePath,
@@ -67,7 +96,25 @@ export async function loadWatchPage(args: LoaderFunctionArgs, kind: PlaybackKind
   // The page names hls.js when it will play, so the browser fetches it alongside the page's
   // own code instead of once the page has hydrated.
   const enginePreload = watch.state === "ready" ? (args.context.hlsChunkUrl ?? null) : null;
-  return data({ kind, item, playback: watch, related, basePath, seo, enginePreload }, { headers });
+  return data(
+    {
+      kind,
+      item,
+      playback: watch,
+      related,
+      basePath,
+      seo,
+      enginePreload,
+      preferences: {
+        subtitles: preferences.subTitleLanguage,
+        audio: preferences.audioLanguage,
+        autoAdvance: preferences.autoAdvance,
+      },
+      // Where auto-advance goes when this video ends: the season's next episode.
+      nextHref: next ? realmPaths(basePath).card(next) : null,
+    },
+    { headers },
+  );
 }
 
 async function playbackOf(
@@ -80,15 +127,17 @@ async function playbackOf(
 }
 
 /**
- * What to watch next. A series episode: the rest of its season. Another video: the latest
- * videos. An event: what is live now and what comes next. A rail that fails to load is left
- * out; the stream matters more than its neighbours.
+ * What to watch next. A series episode: the rest of its season, and (`next`) the episode after
+ * it, where auto-advance goes. Another video: the latest videos. An event: what is live now and
+ * what comes next. A rail that fails to load is left out; the stream matters more than its
+ * neighbours.
  */
 async function relatedRails(
   platform: PlatformClient,
   kind: PlaybackKind,
   item: WatchItem,
-): Promise<RelatedRail[]> {
+): Promise<{ rails: RelatedRail[]; next: Card | null }> {
+  let next: Card | null = null;
   const others = (cards: Card[]) =>
     cards.filter((card) => card.id !== item.id || card.type !== item.type);
   const list = async (path: string, query: Record<string, string | number> = {}) => {
@@ -107,6 +156,10 @@ async function relatedRails(
     if (item.type === "VOD_VIDEO" && item.seasonId) {
       try {
         const season = await platform.call("season", { params: { id: item.seasonId } });
+        const at = season.episodes.findIndex(
+          (episode) => episode.id === item.id && episode.type === item.type,
+        );
+        next = at >= 0 ? (season.episodes[at + 1] ?? null) : null;
         rails.push({
           id: "season",
           titleKey: "moreFromThisSeason",
@@ -127,5 +180,5 @@ async function relatedRails(
     if (item.type === "LIVE_EVENT" && item.replay)
       rails.unshift({ id: "replay", titleKey: "replay", cards: [item.replay] });
   }
-  return rails.filter((rail) => rail.cards.length > 0);
+  return { rails: rails.filter((rail) => rail.cards.length > 0), next };
 }

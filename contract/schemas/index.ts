@@ -31,6 +31,7 @@ import addresses from "./addresses.schema.json";
 import addressInput from "./address-input.schema.json";
 import savedCards from "./saved-cards.schema.json";
 import languageChange from "./language-change.schema.json";
+import playbackPreferences from "./playback-preferences.schema.json";
 import paymentDetails from "./payment-details.schema.json";
 import watchItem from "./watch-item.schema.json";
 import realmFolderCheck from "./realm-folder-check.schema.json";
@@ -97,6 +98,7 @@ export const contractSchemas = [
   savedCards,
   languageChange,
   paymentDetails,
+  playbackPreferences,
 ] as const;
 
 /** Every body schema by name, those in schemas/ included; the endpoint table names them so. */
@@ -163,6 +165,7 @@ export const bodySchemaIds = {
   billingDetails: `${addressInput.$id}#/$defs/billingDetails`,
   savedCards: savedCards.$id,
   languageChange: languageChange.$id,
+  playbackPreferences: playbackPreferences.$id,
   paymentDetailsList: paymentDetails.$id,
   paymentDetails: `${paymentDetails.$id}#/$defs/paymentDetails`,
   paymentSwitchRequest: `${paymentDetails.$id}#/$defs/paymentSwitchRequest`,

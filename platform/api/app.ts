@@ -37,6 +37,7 @@ import { referrals } from "./referrals.ts";
 import { addresses } from "./addresses.ts";
 import { paymentDetails } from "./payment-details.ts";
 import { userDetails } from "./user-details.ts";
+import { playbackPreferences } from "./playback-preferences.ts";
 import { customer } from "./customer.ts";
 import { search } from "./search.ts";
 import { sitemap } from "./sitemap.ts";
@@ -133,6 +134,7 @@ export function createPlatformApi({
   v2.route("/tv", tv);
   v2.route("/user/profiles", profiles);
   v2.route("/", userDetails);
+  v2.route("/", playbackPreferences);
   v2.route("/", addresses);
   v2.route("/payment-details", paymentDetails);
   v2.route("/", customer);

@@ -7,6 +7,7 @@ import type { PlatformEnv } from "./context.ts";
 import { badRequest } from "./errors.ts";
 import type { InitResponse } from "../../contract/generated/init-response.ts";
 import { realmLogoUrl } from "./realm-logo-url.ts";
+import { DEFAULT_PLAYBACK_PREFERENCES } from "../../contract/playback-preferences.ts";
 
 export const init = new Hono<PlatformEnv>();
 
@@ -14,11 +15,8 @@ const PLATFORMS = ["WEB", "MOBILE_WEB"] as const;
 
 /** Preferences a client may ask for with `pk`, and what a viewer has until they choose. */
 const DEFAULT_PREFERENCES = {
-  subTitleLanguage: null,
-  audioLanguage: null,
-  autoAdvance: true,
+  ...DEFAULT_PLAYBACK_PREFERENCES,
   pluginAccessTokens: {},
-  videoBackgroundAutoPlay: true,
 } satisfies NonNullable<InitResponse["preferences"]>;
 type PreferenceKey = keyof typeof DEFAULT_PREFERENCES;
 

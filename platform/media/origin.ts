@@ -8,7 +8,7 @@ import type { Store } from "../store/store.ts";
 import { liveMediaPlaylist, liveWindowSeconds } from "./hls/live.ts";
 import { masterPlaylist } from "./hls/master.ts";
 import { findRendition, loopedSegmentFile, SAMPLE_MEDIA } from "./hls/sample.ts";
-import { findSubtitleTrack, subtitleSegment } from "./hls/subtitles.ts";
+import { findMediaTrack, isLanguageShaped, subtitleSegment } from "./hls/subtitles.ts";
 import { vodMediaPlaylist } from "./hls/vod.ts";
 import { mediaScope, verifyMediaToken } from "./signing.ts";
 
@@ -93,7 +93,7 @@ export function mediaOrigin(options: MediaOriginOptions) {
     const query = windowQuery(c);
     c.header("Content-Type", HLS);
     c.header("Cache-Control", "private, max-age=60");
-    return c.body(masterPlaylist(SAMPLE_MEDIA, (child) => `${child}${query}`));
+    return c.body(masterPlaylist(SAMPLE_MEDIA, (child) => `${child}${query}`, found.languages));
   });
 
   app.get(`${STREAM}/:token/:rendition/index.m3u8`, async (c) => {
@@ -103,37 +103,60 @@ export function mediaOrigin(options: MediaOriginOptions) {
     return mediaPlaylist(c, (n) => `${n}.ts`);
   });
 
-  // Subtitles: the same timeline as the video, in WebVTT (platform/media/hls/subtitles.ts).
+  // Subtitles and audio, one track per language of the stream's realm, on the video's timeline
+  // (platform/media/hls/subtitles.ts). A track's playlist checks the realm has the language;
+  // its segments, like the video's, are served without a store lookup.
   app.get(`${STREAM}/:token/subs/:language/index.m3u8`, async (c) => {
-    if (!findSubtitleTrack(c.req.param("language"))) {
-      return refuse(c, 404, "NOT_FOUND", "No such subtitle track");
-    }
-    return mediaPlaylist(c, (n) => `${n}.vtt`);
+    return mediaPlaylist(c, (n) => `${n}.vtt`, c.req.param("language"));
   });
 
   app.get(`${STREAM}/:token/subs/:language/:segment{[0-9]{1,9}\\.vtt}`, (c) => {
-    if (!findSubtitleTrack(c.req.param("language"))) {
+    const language = c.req.param("language");
+    if (!isLanguageShaped(language)) {
       return refuse(c, 404, "NOT_FOUND", "No such subtitle track");
     }
     const n = Number(c.req.param("segment").replace(/\.vtt$/, ""));
     c.header("Content-Type", "text/vtt; charset=utf-8");
     c.header("Cache-Control", "private, max-age=86400");
-    return c.body(subtitleSegment(SAMPLE_MEDIA, n));
+    return c.body(subtitleSegment(SAMPLE_MEDIA, n, language));
   });
 
-  /** A media playlist of the stream (a rendition's or a subtitle track's) as it stands now. */
-  async function mediaPlaylist(c: Context, segmentUri: (n: number) => string) {
+  app.get(`${STREAM}/:token/audio/:language/index.m3u8`, async (c) => {
+    return mediaPlaylist(c, (n) => `${n}.ts`, c.req.param("language"));
+  });
+
+  // The audio of every language is the sample's own soundtrack, muxed with the lowest
+  // rendition's picture (which hls.js's audio stream drops).
+  app.get(`${STREAM}/:token/audio/:language/:segment{[0-9]{1,9}\\.ts}`, async (c) => {
+    if (!isLanguageShaped(c.req.param("language"))) {
+      return refuse(c, 404, "NOT_FOUND", "No such audio track");
+    }
+    const n = Number(c.req.param("segment").replace(/\.ts$/, ""));
+    const lowest = SAMPLE_MEDIA.renditions[SAMPLE_MEDIA.renditions.length - 1]!;
+    return segment(c, lowest.name, n);
+  });
+
+  /**
+   * A media playlist of the stream (a rendition's, or with `language` a subtitle or audio
+   * track's) as it stands now.
+   */
+  async function mediaPlaylist(c: Context, segmentUri: (n: number) => string, language?: string) {
     const kind = c.req.param("kind") as Kind;
     const id = Number(c.req.param("id"));
-    c.header("Content-Type", HLS);
+    const noTrack = (languages: string[] | undefined) =>
+      language !== undefined && !findMediaTrack(language, languages);
     if (kind === "vod") {
       const video = await findVideo(store, id);
       if (!video) return refuse(c, 404, "NOT_FOUND", `No vod stream ${id}`);
+      if (noTrack(video.languages)) return refuse(c, 404, "NOT_FOUND", "No such track");
+      c.header("Content-Type", HLS);
       c.header("Cache-Control", "private, max-age=60");
       return c.body(vodMediaPlaylist(SAMPLE_MEDIA, video.durationSeconds, segmentUri));
     }
     const event = await findLiveEvent(store, id);
     if (!event) return refuse(c, 404, "NOT_FOUND", `No live stream ${id}`);
+    if (noTrack(event.languages)) return refuse(c, 404, "NOT_FOUND", "No such track");
+    c.header("Content-Type", HLS);
     const at = now();
     if (at < event.startAt) return refuse(c, 404, "NOT_STARTED", "The event has not started yet");
     const window = c.req.query(WINDOW_PARAM);
@@ -155,21 +178,31 @@ export function mediaOrigin(options: MediaOriginOptions) {
     // Segment numbers past a video's end or a live edge only repeat sample media the viewer
     // may watch anyway, so segments are served without a store lookup.
     const n = Number(c.req.param("segment").replace(/\.ts$/, ""));
-    const file = path.join(sampleDir, c.req.param("rendition"), loopedSegmentFile(SAMPLE_MEDIA, n));
+    return segment(c, c.req.param("rendition"), n);
+  });
+
+  /** Segment `n` of a rendition: its sample segment's file. */
+  async function segment(c: Context, rendition: string, n: number) {
+    const file = path.join(sampleDir, rendition, loopedSegmentFile(SAMPLE_MEDIA, n));
     c.header("Content-Type", "video/mp2t");
     c.header("Cache-Control", "private, max-age=86400");
     return c.body(new Uint8Array(await readFile(file)));
-  });
+  }
 
   return app;
 }
 
+/** The realm's audio and subtitle languages, from its settings. */
+const languagesOf = (settings: unknown) =>
+  (settings as { audioSubtitleLanguages?: string[] }).audioSubtitleLanguages;
+
 async function findVideo(store: Store, id: number) {
   const [video] = await store.db
-    .select({ durationSeconds: t.videos.durationSeconds })
+    .select({ durationSeconds: t.videos.durationSeconds, settings: t.realms.settings })
     .from(t.videos)
+    .innerJoin(t.realms, eq(t.realms.name, t.videos.realm))
     .where(eq(t.videos.id, id));
-  return video;
+  return video && { ...video, languages: languagesOf(video.settings) };
 }
 
 async function findLiveEvent(store: Store, id: number) {
@@ -184,5 +217,9 @@ async function findLiveEvent(store: Store, id: number) {
     .innerJoin(t.realms, eq(t.realms.name, t.events.realm))
     .where(eq(t.events.id, id));
   if (!event?.live) return undefined;
-  return { ...event, hasDvr: (event.settings as { hasDvr?: boolean }).hasDvr === true };
+  return {
+    ...event,
+    hasDvr: (event.settings as { hasDvr?: boolean }).hasDvr === true,
+    languages: languagesOf(event.settings),
+  };
 }

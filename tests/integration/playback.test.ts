@@ -251,6 +251,41 @@ describe("the signed media origin", () => {
     expect((await media(`/media/vod/${video}/not.a-token/subs/en/17.vtt`)).status).toBe(403);
   });
 
+  it("lists an audio and a subtitle track per language of the realm, and no other realm's", async () => {
+    const viewer = await accountWithSession(platform.store, "arena");
+    const video = await idOf(t.videos, "arena", "replay-afc-208-prelims");
+    const body = await grant("arena", `vod/${video}`, viewer.auth);
+    const token = body.url.split("/")[4]!;
+    const master = await (await media(body.url)).text();
+    // Arena's audioSubtitleLanguages: en, es.
+    expect([...master.matchAll(/TYPE=AUDIO,.*LANGUAGE="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      "en",
+      "es",
+    ]);
+    expect([...master.matchAll(/TYPE=SUBTITLES,.*LANGUAGE="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      "en",
+      "es",
+    ]);
+    const audio = parseMediaPlaylist(
+      await (await media(`/media/vod/${video}/${token}/audio/es/index.m3u8`)).text(),
+    );
+    expect(audio.segments[17]!.uri).toBe("17.ts");
+    const segment = await media(`/media/vod/${video}/${token}/audio/es/17.ts`);
+    expect(segment.headers.get("Content-Type")).toBe("video/mp2t");
+    expect(
+      Buffer.from(await segment.arrayBuffer()).equals(sampleSegment("180p", "seg_002.ts")),
+    ).toBe(true);
+    expect(await (await media(`/media/vod/${video}/${token}/subs/es/17.vtt`)).text()).toContain(
+      "Subtítulos 00:00:34",
+    );
+    // Portuguese is liga's, not arena's.
+    for (const path of ["audio/pt/index.m3u8", "subs/pt/index.m3u8"]) {
+      expect((await media(`/media/vod/${video}/${token}/${path}`)).status).toBe(404);
+    }
+    expect((await media(`/media/vod/${video}/${token}/audio/..%2Fx/1.ts`)).status).toBe(404);
+    expect((await media(`/media/vod/${video}/not.a-token/audio/es/17.ts`)).status).toBe(403);
+  });
+
   it("refuses playlists and segments with a missing, expired or foreign signature", async () => {
     const viewer = await accountWithSession(platform.store, "arena");
     const video = await idOf(t.videos, "arena", "replay-afc-208-prelims");

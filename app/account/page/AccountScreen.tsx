@@ -126,6 +126,7 @@ function SectionBody({ content }: { content: SectionView }) {
         <PreferencesForms
           parental={content.parental}
           marketing={content.marketing}
+          playback={content.playback}
           action={content.action}
         />
       );

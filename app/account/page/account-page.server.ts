@@ -240,7 +240,7 @@ async function sectionContent(
     case "preferences":
       return {
         section,
-        ...(await preferencesOf(client)),
+        ...(await preferencesOf(client, found.shell.settings as RealmSettings)),
         action: routeHref(basePath, { name: "preferencesChange" }),
       };
     case "accountsecurity": {

@@ -6,6 +6,7 @@ import type { ConsentPrompt } from "../../../contract/generated/consent-prompt.t
 import type { ParentalControl } from "../../../contract/generated/parental-control.ts";
 import type { UserDetails } from "../../../contract/generated/user-details.ts";
 import type { LinkedProviders } from "../../../contract/generated/account.ts";
+import type { PlaybackChoices } from "../playback-choices.ts";
 import type { DeviceDescription } from "./device.ts";
 import type { AccountSection } from "./sections.ts";
 
@@ -74,6 +75,7 @@ export type SectionView =
       section: "preferences";
       parental: ParentalControl;
       marketing: ConsentPrompt["fields"];
+      playback: PlaybackChoices;
       action: string;
     }
   | {

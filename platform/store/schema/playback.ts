@@ -1,4 +1,5 @@
 import {
+  boolean,
   index,
   integer,
   pgTable,
@@ -84,4 +85,26 @@ export const watchHistory = pgTable(
     uniqueIndex("watch_history_item_idx").on(t.userId, t.profileKey, t.kind, t.contentId),
     index("watch_history_recent_idx").on(t.userId, t.profileKey, t.watchedAt),
   ],
+);
+
+/**
+ * How the player starts for each account's viewer (per profile; `profileKey` 0 for an account
+ * without profiles, as in `watch_history`): subtitle and audio language (one of the realm's
+ * `audioSubtitleLanguages`, null for off or the stream's default), auto-advance and background
+ * video autoplay. No row: the defaults of init's `pk`.
+ */
+export const playbackPreferences = pgTable(
+  "playback_preferences",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    profileKey: integer("profile_key").notNull().default(0),
+    subtitleLanguage: text("subtitle_language"),
+    audioLanguage: text("audio_language"),
+    autoAdvance: boolean("auto_advance").notNull().default(true),
+    videoBackgroundAutoPlay: boolean("video_background_auto_play").notNull().default(true),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("playback_preferences_owner_idx").on(t.userId, t.profileKey)],
 );

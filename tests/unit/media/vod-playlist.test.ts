@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SUBTITLE_GROUP } from "../../../platform/media/hls/subtitles.ts";
+import { AUDIO_GROUP, SUBTITLE_GROUP } from "../../../platform/media/hls/subtitles.ts";
 import { masterPlaylist } from "../../../platform/media/hls/master.ts";
 import { loopedSegmentFile, SAMPLE_MEDIA } from "../../../platform/media/hls/sample.ts";
 import { vodMediaPlaylist, vodSegmentCount } from "../../../platform/media/hls/vod.ts";
@@ -13,12 +13,12 @@ describe("the sample the origin loops", () => {
   it("describes the committed renditions: their master entries, segment count and lengths", () => {
     const master = readFileSync(path.join(sampleDir, "master.m3u8"), "utf8");
     const ours = masterPlaylist(SAMPLE_MEDIA, (child) => child);
-    // Ours adds the subtitles group to each variant; the renditions are the sample's.
+    // Ours adds the audio and subtitles groups to each variant; the renditions are the sample's.
     const variants = (text: string) =>
       text
         .split("\n")
         .filter((l) => /^#EXT-X-STREAM-INF|^\d/.test(l))
-        .map((l) => l.replace(`,SUBTITLES="${SUBTITLE_GROUP}"`, ""));
+        .map((l) => l.replace(`,AUDIO="${AUDIO_GROUP}",SUBTITLES="${SUBTITLE_GROUP}"`, ""));
     expect(variants(ours)).toEqual(variants(master));
     for (const rendition of SAMPLE_MEDIA.renditions) {
       const own = parseMediaPlaylist(
