@@ -8,6 +8,13 @@ import type { Address, AddressList } from "./generated/addresses.ts";
 import type { SavedCards } from "./generated/saved-cards.ts";
 import type { LanguageChange } from "./generated/language-change.ts";
 import type {
+  PlanChangeOptions,
+  PlanChangeQuote,
+  PlanChangeRequest,
+  PlanChangeResult,
+} from "./generated/plan-change.ts";
+import type { AccountPartition, PartitionData } from "./generated/partition.ts";
+import type {
   PaymentDetails,
   PaymentDetailsList,
   PaymentSwitch,
@@ -130,6 +137,12 @@ export interface BodyTypes {
   billingDetails: BillingDetails;
   savedCards: SavedCards;
   languageChange: LanguageChange;
+  planChangeOptions: PlanChangeOptions;
+  planChangeQuote: PlanChangeQuote;
+  planChangeRequest: PlanChangeRequest;
+  planChangeResult: PlanChangeResult;
+  accountPartition: AccountPartition;
+  partitionData: PartitionData;
   paymentDetails: PaymentDetails;
   paymentDetailsList: PaymentDetailsList;
   paymentSwitch: PaymentSwitch;

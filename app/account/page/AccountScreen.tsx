@@ -16,6 +16,7 @@ import { SECTION_LABELS } from "./sections.ts";
 import { AddressBook, BillingDetailsForm } from "./AddressesPart.tsx";
 import { Refusal, useAnswer, useBusy } from "./answers.tsx";
 import { PaymentMethods, SavedCards } from "./CardsPart.tsx";
+import { ChangePlanLink, PlanChangeStep, ScheduledChangeNote } from "./PlanChangePart.tsx";
 import type { DeviceDescription } from "./device.ts";
 import type { CancelStep, DeviceSession, SectionView } from "./view.ts";
 
@@ -83,10 +84,12 @@ function SectionBody({ content }: { content: SectionView }) {
       return (
         <>
           {content.confirmCancel ? <ConfirmCancellation step={content.confirmCancel} /> : null}
+          {content.planChange ? <PlanChangeStep step={content.planChange} /> : null}
           <Subscriptions
             items={content.items}
             plans={content.plans}
             cancelHrefs={content.cancelHrefs}
+            changeHrefs={content.changeHrefs}
           />
         </>
       );
@@ -208,10 +211,12 @@ function Subscriptions({
   items,
   plans,
   cancelHrefs,
+  changeHrefs,
 }: {
   items: AccountSubscription[];
   plans: string;
   cancelHrefs: Record<string, string>;
+  changeHrefs: Record<string, string>;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -270,6 +275,10 @@ function Subscriptions({
               </>
             ) : null}
           </dl>
+          <ScheduledChangeNote change={item.scheduledChange} />
+          {item.orderId && changeHrefs[item.orderId] ? (
+            <ChangePlanLink href={changeHrefs[item.orderId]!} name={item.name} />
+          ) : null}
           {item.cancelledAt && item.status === "ACTIVE" && item.orderId ? (
             <>
               <p className="account-cancelled">{t("subscriptionCancelledNote")}</p>

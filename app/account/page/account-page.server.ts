@@ -17,6 +17,7 @@ import {
   typedAddress,
 } from "./addresses.server.ts";
 import { CARD_INTENTS, cardPagesAsked, cardsPart, runCardIntent } from "./cards.server.ts";
+import { changeHrefs, planChangePart, runPlanChange } from "./plan-change.server.ts";
 import { clearSession } from "../../identity/session-actions.server.ts";
 import { sessionIsOver } from "../../session/refresh.server.ts";
 import { describeDevice } from "./device.ts";
@@ -64,6 +65,7 @@ const INTENTS = [
   "password",
   "cancel",
   "reactivate",
+  "changePlan",
   "signOutOthers",
   "endSession",
   "signOutEverywhere",
@@ -77,6 +79,7 @@ const SECTION_OF_INTENT: Record<AccountIntent, AccountSection> = {
   details: "accountdetails",
   cancel: "subscriptions",
   reactivate: "subscriptions",
+  changePlan: "subscriptions",
   password: "accountsecurity",
   signOutOthers: "accountsecurity",
   endSession: "accountsecurity",
@@ -188,6 +191,8 @@ async function sectionContent(
         confirmCancel: asked
           ? await cancelStep(client, basePath, asked.orderId!, asked.name)
           : null,
+        changeHrefs: changeHrefs(basePath, items),
+        planChange: await planChangePart(client, basePath, items, url.searchParams),
       };
     }
     case "accountdetails": {
@@ -386,6 +391,16 @@ export async function accountAction(args: ActionFunctionArgs) {
           }),
         },
       });
+    } else if (intent === "changePlan") {
+      const run = await runPlanChange(form, client, found.basePath);
+      if ("redirect" in run) return run.redirect;
+      if ("refused" in run) {
+        return refuse(
+          { error: run.refused, ...(run.fields ? { field: Object.keys(run.fields)[0] } : {}) },
+          409,
+        );
+      }
+      toast = run.done;
     } else if (intent === "cancel" || intent === "reactivate") {
       const params = { orderId: String(form.get("orderId") ?? "") };
       if (intent === "cancel") await client.call("cancelSubscription", { params });

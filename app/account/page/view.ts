@@ -6,6 +6,10 @@ import type { ConsentPrompt } from "../../../contract/generated/consent-prompt.t
 import type { ParentalControl } from "../../../contract/generated/parental-control.ts";
 import type { UserDetails } from "../../../contract/generated/user-details.ts";
 import type { LinkedProviders } from "../../../contract/generated/account.ts";
+import type {
+  PlanChangeOptions,
+  PlanChangeQuote,
+} from "../../../contract/generated/plan-change.ts";
 import type { DeviceDescription } from "./device.ts";
 import type { AccountSection } from "./sections.ts";
 
@@ -22,6 +26,20 @@ export interface CancelStep {
     openInNewTab: boolean;
   } | null;
   back: string;
+}
+
+/** The plan change step of a running subscription: the plans, then the confirmation of one. */
+export interface PlanChangeView {
+  orderId: string;
+  name: string;
+  options: (PlanChangeQuote & { href: string })[];
+  /** The plan chosen (`&to=`): its confirmation, with what is due now and from when. */
+  chosen: PlanChangeQuote | null;
+  storedCard: PlanChangeOptions["storedCard"];
+  /** The confirmation's key: a double press sends it twice and changes the plan once. */
+  idempotencyKey: string;
+  back: string;
+  choose: string;
 }
 
 /** One signed-in session of the account, as the security section lists it. */
@@ -47,6 +65,10 @@ export type SectionView =
       cancelHrefs: Record<string, string>;
       /** The confirmation step (CONFIRM_CANCELLATION) of the subscription `?cancel=` names. */
       confirmCancel: CancelStep | null;
+      /** Each running subscription's "Change plan" step, by order id. */
+      changeHrefs: Record<string, string>;
+      /** The plan change step of the subscription `?change=` names. */
+      planChange: PlanChangeView | null;
     }
   | {
       section: "accountdetails";
@@ -105,6 +127,7 @@ export type AccountIntent =
   | "password"
   | "cancel"
   | "reactivate"
+  | "changePlan"
   | "signOutOthers"
   | "endSession"
   | "signOutEverywhere"
