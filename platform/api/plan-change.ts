@@ -36,7 +36,7 @@ import { publicUrl } from "./identity/shared.ts";
 /** Changing a running subscription's plan, with proration (docs/api.md, plan changes), on v2. */
 export const planChange = new Hono<PlatformEnv>();
 
-planChange.use("*", authenticate, requireAccount);
+planChange.use("/user/subscriptions/:orderId/plan-change*", authenticate, requireAccount);
 
 /**
  * A plan priced for the account now: its whole period, no trial, no voucher, in the currency

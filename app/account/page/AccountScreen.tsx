@@ -16,6 +16,7 @@ import { SECTION_LABELS } from "./sections.ts";
 import { AddressBook, BillingDetailsForm } from "./AddressesPart.tsx";
 import { Refusal, useAnswer, useBusy } from "./answers.tsx";
 import { PaymentMethods, SavedCards } from "./CardsPart.tsx";
+import { PartitionForm } from "./PartitionsPart.tsx";
 import { ChangePlanLink, PlanChangeStep, ScheduledChangeNote } from "./PlanChangePart.tsx";
 import type { DeviceDescription } from "./device.ts";
 import type { CancelStep, DeviceSession, SectionView } from "./view.ts";
@@ -132,6 +133,8 @@ function SectionBody({ content }: { content: SectionView }) {
           action={content.action}
         />
       );
+    case "partitions":
+      return <PartitionForm current={content.current} partitions={content.partitions} />;
     case "accountsecurity":
       return (
         <>

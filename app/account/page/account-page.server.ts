@@ -21,7 +21,7 @@ import { changeHrefs, planChangePart, runPlanChange } from "./plan-change.server
 import { clearSession } from "../../identity/session-actions.server.ts";
 import { sessionIsOver } from "../../session/refresh.server.ts";
 import { describeDevice } from "./device.ts";
-import { ACCOUNT_SECTIONS, sectionOf, type AccountSection } from "./sections.ts";
+import { sectionOf, sectionsOf, type AccountSection } from "./sections.ts";
 import { safeLinkUrl } from "../../ui/links.ts";
 import type {
   AccountAnswer,
@@ -34,6 +34,11 @@ import type {
 } from "./view.ts";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
+
+/** Whether the realm sells by partition (spec: the account's `partitions` section). */
+function isPartitioned(settings: RealmSettings): boolean {
+  return settings.partitionSettings?.status === "PARTITIONED";
+}
 
 /** The detail fields of the account details form, as the platform's PUT body names them. */
 export const DETAIL_FIELDS = [
@@ -66,6 +71,7 @@ const INTENTS = [
   "cancel",
   "reactivate",
   "changePlan",
+  "partition",
   "signOutOthers",
   "endSession",
   "signOutEverywhere",
@@ -80,6 +86,7 @@ const SECTION_OF_INTENT: Record<AccountIntent, AccountSection> = {
   cancel: "subscriptions",
   reactivate: "subscriptions",
   changePlan: "subscriptions",
+  partition: "partitions",
   password: "accountsecurity",
   signOutOthers: "accountsecurity",
   endSession: "accountsecurity",
@@ -248,6 +255,10 @@ async function sectionContent(
         ...(await preferencesOf(client)),
         action: routeHref(basePath, { name: "preferencesChange" }),
       };
+    case "partitions": {
+      const { partitionData, partitions } = await client.call("accountPartition");
+      return { section, current: partitionData?.partitionId ?? null, partitions };
+    }
     case "accountsecurity": {
       const [sessions, providers] = await Promise.all([
         client.call("accountSessions"),
@@ -277,8 +288,12 @@ async function sectionContent(
 export async function accountLoader(args: LoaderFunctionArgs) {
   const found = await adultAccount(args);
   const url = new URL(args.request.url);
-  const section = sectionOf(url.searchParams);
-  const tabs = ACCOUNT_SECTIONS.map((s) => ({ section: s, href: accountHref(found.basePath, s) }));
+  const partitioned = isPartitioned(found.shell.settings as RealmSettings);
+  const section = sectionOf(url.searchParams, partitioned);
+  const tabs = sectionsOf(partitioned).map((s) => ({
+    section: s,
+    href: accountHref(found.basePath, s),
+  }));
   let content: SectionView;
   let status = 200;
   try {
@@ -391,6 +406,14 @@ export async function accountAction(args: ActionFunctionArgs) {
           }),
         },
       });
+    } else if (intent === "partition") {
+      const partitionId = String(form.get("partitionId") ?? "").slice(0, 64);
+      if (!partitionId) return refuse({ error: "partitionRequired", field: "partitionId" });
+      await client.call("changePartition", { body: { partitionId } });
+      // The session's token carries the partition: a fresh one makes the realm's settings
+      // and licences that partition's from the next page on.
+      await args.context.refreshViewer?.();
+      toast = "partitionChanged";
     } else if (intent === "changePlan") {
       const run = await runPlanChange(form, client, found.basePath);
       if ("redirect" in run) return run.redirect;

@@ -107,6 +107,12 @@ export type SectionView =
       /** The JSON download of the account's data. */
       dataExport: string;
     }
+  | {
+      section: "partitions";
+      /** The account's partition, none until it chooses one. */
+      current: string | null;
+      partitions: { id: string; name: string }[];
+    }
   | { section: AccountSection; failed: true; retry: string };
 
 export interface AccountView {
@@ -128,6 +134,7 @@ export type AccountIntent =
   | "cancel"
   | "reactivate"
   | "changePlan"
+  | "partition"
   | "signOutOthers"
   | "endSession"
   | "signOutEverywhere"
