@@ -9,6 +9,13 @@ import type { SavedCards } from "./generated/saved-cards.ts";
 import type { LanguageChange } from "./generated/language-change.ts";
 import type { PlaybackPreferences } from "./generated/playback-preferences.ts";
 import type {
+  PlanChangeOptions,
+  PlanChangeQuote,
+  PlanChangeRequest,
+  PlanChangeResult,
+} from "./generated/plan-change.ts";
+import type { AccountPartition, PartitionData } from "./generated/partition.ts";
+import type {
   PaymentDetails,
   PaymentDetailsList,
   PaymentSwitch,
@@ -132,6 +139,12 @@ export interface BodyTypes {
   savedCards: SavedCards;
   languageChange: LanguageChange;
   playbackPreferences: PlaybackPreferences;
+  planChangeOptions: PlanChangeOptions;
+  planChangeQuote: PlanChangeQuote;
+  planChangeRequest: PlanChangeRequest;
+  planChangeResult: PlanChangeResult;
+  accountPartition: AccountPartition;
+  partitionData: PartitionData;
   paymentDetails: PaymentDetails;
   paymentDetailsList: PaymentDetailsList;
   paymentSwitch: PaymentSwitch;

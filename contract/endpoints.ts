@@ -907,6 +907,38 @@ export const ENDPOINTS = {
     response: "accountSubscription",
     summary: "Stops a subscription renewing; it runs to the end of the period paid",
   },
+  planChanges: {
+    method: "GET",
+    path: "/v2/user/subscriptions/{orderId}/plan-changes",
+    auth: "viewer",
+    response: "planChangeOptions",
+    summary:
+      "The plans a running subscription can change to, each with what it costs now and from when",
+  },
+  changePlan: {
+    method: "POST",
+    path: "/v2/user/subscriptions/{orderId}/plan-change",
+    auth: "viewer",
+    request: "planChangeRequest",
+    response: "planChangeResult",
+    summary:
+      "Changes a subscription's plan: an upgrade charged now (prorated), a downgrade at the period's end",
+  },
+  accountPartition: {
+    method: "GET",
+    path: "/v2/user/partition",
+    auth: "viewer",
+    response: "accountPartition",
+    summary: "The account's partition and the realm's partitions (partitioned realms)",
+  },
+  changePartition: {
+    method: "PUT",
+    path: "/v2/user/partition",
+    auth: "viewer",
+    request: "partitionData",
+    response: "accountPartition",
+    summary: "Moves the account to another partition: its licences and prices are that partition's",
+  },
   reactivateSubscription: {
     method: "POST",
     path: "/v2/user/subscriptions/{orderId}/reactivate",

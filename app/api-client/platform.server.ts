@@ -92,6 +92,8 @@ export interface InitScope {
   /** What init may differ by for a viewer; answers are shared by viewers of one role. */
   role: string;
   token?: string;
+  /** The account's partition (partitioned realms): its licences and prices differ. */
+  partition?: string;
 }
 
 export function fetchInit(
@@ -99,8 +101,8 @@ export function fetchInit(
   realm: RealmLookup,
   scope: InitScope,
 ): Promise<InitResponse> {
-  const { locale, mobile, role } = scope;
-  const key = `${context.platformBaseUrl}|${realm.realm}|${locale ?? ""}|${mobile ? "m" : "d"}|${role}`;
+  const { locale, mobile, role, partition } = scope;
+  const key = `${context.platformBaseUrl}|${realm.realm}|${locale ?? ""}|${mobile ? "m" : "d"}|${role}|${partition ?? ""}`;
   return initCache.getOrLoad(key, () => loadInit(context, realm, scope));
 }
 

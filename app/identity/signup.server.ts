@@ -10,6 +10,7 @@ import {
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { routeHref } from "../realm/routes.ts";
 import { realmLicences } from "../realm/shell.server.ts";
+import { partitionChoices } from "../realm/partitions.ts";
 import { firstProblem } from "./credentials.ts";
 import { consentInput } from "./signup-consents.ts";
 import { afterSignIn, identityCall, type FormOutcome } from "./session-actions.server.ts";
@@ -34,6 +35,8 @@ export async function signupLoader(args: LoaderFunctionArgs) {
       from,
       licences,
       consents: signupConsentFields(settings),
+      // The PARTITIONS step: where the viewer watches from (partitioned realms only).
+      partitions: partitionChoices(settings, shell.locale),
       fields: orderedFields(provider).map((field) => ({
         ...field,
         countries: field.type === "country" ? allowedCountries(field) : undefined,
@@ -84,6 +87,16 @@ export async function signupAction(args: ActionFunctionArgs): Promise<FormOutcom
       // The PBR provider's variant names the address country `country` (spec section 7).
       .map(([id, value]) => [pbr && id === "countryCode" ? "country" : id, value]),
   );
+  const partitions = partitionChoices(shell.settings as RealmSettings, shell.locale);
+  const chosen = partitions.find((p) => p.id === form.get("partitionId"));
+  if (partitions.length > 0 && !chosen) {
+    return {
+      status: "error",
+      label: "partitionRequired",
+      fields: { partitionId: "partitionRequired" },
+      values: typed,
+    };
+  }
   const challengeInput = form.get("challengeInput");
   return identityCall(
     args,
@@ -101,9 +114,10 @@ export async function signupAction(args: ActionFunctionArgs): Promise<FormOutcom
             })),
           }
         : {}),
+      ...(chosen ? { partitionData: { partitionId: chosen.id } } : {}),
     },
     {
-      values: typed,
+      values: { ...typed, ...(chosen ? { partitionId: chosen.id } : {}) },
       challengeInput:
         typeof challengeInput === "string" && challengeInput ? challengeInput : undefined,
       // An account waiting for its emailed confirmation is not signed in yet (spec section 6:

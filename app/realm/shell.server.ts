@@ -34,7 +34,7 @@ export async function loadShell(
   request: Request,
   context: PlatformLoadContext,
   realmName: string,
-  viewer: { role: string; token?: string; locale?: string },
+  viewer: { role: string; token?: string; locale?: string; partition?: string },
 ): Promise<Shell> {
   try {
     const realm = await lookupRealm(context, realmName);
@@ -94,8 +94,9 @@ export function asRouteError(error: unknown): unknown {
 }
 
 /** The init answer a request's shell was built from (shared by viewers of one role). */
-function initScope(request: Request, viewer: { role: string; token?: string }) {
+function initScope(request: Request, viewer: { role: string; token?: string; partition?: string }) {
   return {
+    ...(viewer.partition ? { partition: viewer.partition } : {}),
     locale: request.headers.get("Accept-Language") ?? undefined,
     mobile: deviceClass(request.headers.get("User-Agent")) === "mobile",
     role: viewer.role,
@@ -111,7 +112,7 @@ export async function realmLicences(
   request: Request,
   context: PlatformLoadContext,
   realm: RealmLookup,
-  viewer: { role: string; token?: string },
+  viewer: { role: string; token?: string; partition?: string },
 ): Promise<Licence[]> {
   const init = await fetchInit(context, realm, initScope(request, viewer));
   return init.licences ?? [];

@@ -21,6 +21,8 @@ export interface Viewer {
   profileId?: number;
   /** Set while an admin impersonates the account: the admin's account id (claim `imp`). */
   impersonatorId?: number;
+  /** The account's realm partition (claim `prt`): init, and its licences, are that partition's. */
+  partition?: string;
 }
 
 const ANONYMOUS: Viewer = { role: "UNAUTHENTICATED", child: false };
@@ -63,6 +65,7 @@ export function viewerFromToken(token: string, claims: Claims): Viewer {
     ...(typeof claims.loc === "string" && claims.gue !== true ? { locale: claims.loc } : {}),
     ...(typeof pro?.id === "number" ? { profileId: pro.id } : {}),
     ...(typeof claims.imp === "number" ? { impersonatorId: claims.imp } : {}),
+    ...(typeof claims.prt === "string" ? { partition: claims.prt } : {}),
   };
 }
 

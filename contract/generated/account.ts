@@ -61,6 +61,17 @@ export interface AccountSubscription {
    */
   cancelledAt?: string;
   /**
+   * A change to a plan that costs less per period: the licence the subscription moves to when its current period ends, and what it then charges (nextCharge says the same).
+   */
+  scheduledChange?: {
+    licenceId: string;
+    name: string;
+    /**
+     * The UTC day the new plan starts: the end of the current period.
+     */
+    from: string;
+  };
+  /**
    * The order that bought it; null when it was given.
    */
   orderId: string | null;

@@ -71,6 +71,31 @@ export interface Basket {
      */
     freeDays: number;
   };
+  /**
+   * A plan change paid now (docs/api.md, plan changes): the total is the new plan's price for a whole period less the credit for the unused days of the subscription it replaces.
+   */
+  proration?: {
+    /**
+     * The order of the subscription this one replaces.
+     */
+    replacesOrderId: string;
+    /**
+     * What the unused days of the replaced period are worth, tax included: its price times unused days over its days, rounded to the nearest minor unit (halves up).
+     */
+    credit: number;
+    /**
+     * Whole days of the replaced period left, today included.
+     */
+    unusedDays: number;
+    /**
+     * Days in the replaced period.
+     */
+    periodDays: number;
+    /**
+     * The new plan's price for a whole period, tax included: what each later period charges.
+     */
+    periodTotal: number;
+  };
   voucher?: Voucher;
 }
 /**

@@ -33,6 +33,8 @@ import savedCards from "./saved-cards.schema.json";
 import languageChange from "./language-change.schema.json";
 import playbackPreferences from "./playback-preferences.schema.json";
 import paymentDetails from "./payment-details.schema.json";
+import planChange from "./plan-change.schema.json";
+import partition from "./partition.schema.json";
 import watchItem from "./watch-item.schema.json";
 import realmFolderCheck from "./realm-folder-check.schema.json";
 import searchBuckets from "./search-buckets.schema.json";
@@ -99,6 +101,8 @@ export const contractSchemas = [
   languageChange,
   paymentDetails,
   playbackPreferences,
+  planChange,
+  partition,
 ] as const;
 
 /** Every body schema by name, those in schemas/ included; the endpoint table names them so. */
@@ -182,6 +186,12 @@ export const bodySchemaIds = {
   giftBasket: `${gift.$id}#/$defs/giftBasket`,
   giftCheck: `${gift.$id}#/$defs/giftCheck`,
   giftRedemption: `${gift.$id}#/$defs/giftRedemption`,
+  planChangeOptions: planChange.$id,
+  planChangeQuote: `${planChange.$id}#/$defs/planChangeQuote`,
+  planChangeRequest: `${planChange.$id}#/$defs/planChangeRequest`,
+  planChangeResult: `${planChange.$id}#/$defs/planChangeResult`,
+  accountPartition: partition.$id,
+  partitionData: `${partition.$id}#/$defs/partitionData`,
   voucher: voucher.$id,
   voucherRule: voucherRule.$id,
 } as const;

@@ -39,6 +39,8 @@ import { paymentDetails } from "./payment-details.ts";
 import { userDetails } from "./user-details.ts";
 import { playbackPreferences } from "./playback-preferences.ts";
 import { customer } from "./customer.ts";
+import { planChange } from "./plan-change.ts";
+import { partition } from "./partition.ts";
 import { search } from "./search.ts";
 import { sitemap } from "./sitemap.ts";
 import { tv } from "./tv.ts";
@@ -138,6 +140,8 @@ export function createPlatformApi({
   v2.route("/", addresses);
   v2.route("/payment-details", paymentDetails);
   v2.route("/", customer);
+  v2.route("/", planChange);
+  v2.route("/", partition);
   v2.route("/", consent);
   v2.route("/locale", locales);
   v2.route("/sitemap", sitemap);

@@ -12,6 +12,7 @@ import { findOrder, OrderRefused, orderView, placeOrder } from "../commerce/orde
 import { chargesIn, paymentAdapter } from "../commerce/payment-adapters.ts";
 import { findGift } from "../commerce/gifts.ts";
 import { findVoucher } from "../commerce/voucher-store.ts";
+import { licencesIn } from "../commerce/partitions.ts";
 import { safeRedirectPath } from "../../contract/safe-path.ts";
 import { readTerritory } from "../playback/access.ts";
 import * as t from "../store/schema.ts";
@@ -137,7 +138,8 @@ export async function viewerBasket(
 }> {
   const realm = c.get("realm");
   const { db } = c.get("store");
-  const licence = licenceOf(c, query.licence);
+  const user = await accountOf(c);
+  const licence = licenceOf(c, query.licence, user.partition);
   const country = query.country ? readTerritory(query.country) : readTerritory(edgeTerritory(c));
   const settings = realm.settings as {
     taxes?: TaxRules;
@@ -147,7 +149,6 @@ export async function viewerBasket(
   if (query.voucher && !voucher) {
     throw new ApiError(404, "INVALID_VOUCHER", "No voucher has this code");
   }
-  const user = await accountOf(c);
   const gift = query.gift ? await findGift(db, realm.name, query.gift) : undefined;
   if (query.gift && (!gift || gift.giverId !== user.id || gift.status !== "BASKET")) {
     throw notFound("Gift");
@@ -204,7 +205,7 @@ export async function viewerBasket(
  * The basket's providers as this platform can pay with them: each with its adapter's method,
  * and only those that charge the basket's currency (Pix takes reais only).
  */
-function withMethods(basket: Basket): Basket {
+export function withMethods(basket: Basket): Basket {
   return {
     ...basket,
     availablePaymentProviders: basket.availablePaymentProviders.flatMap((provider) => {
@@ -216,14 +217,16 @@ function withMethods(basket: Basket): Basket {
   };
 }
 
-function licenceOf(c: Context<PlatformEnv>, id: string) {
-  const licence = c.get("realm").licences.find((l) => l.id === id);
+/** One of the licences the account's partition sells (every licence of an unpartitioned realm). */
+function licenceOf(c: Context<PlatformEnv>, id: string, partition: string | null) {
+  const realm = c.get("realm");
+  const licence = licencesIn(realm.licences, realm.settings, partition).find((l) => l.id === id);
   if (!licence) throw notFound(`Licence '${id}'`);
   return licence;
 }
 
 /** The edge's word on the viewer's country, when the host names its header. */
-function edgeTerritory(c: Context<PlatformEnv>): string | undefined {
+export function edgeTerritory(c: Context<PlatformEnv>): string | undefined {
   const header = c.get("territoryHeader");
   return header ? c.req.header(header) : undefined;
 }

@@ -1,5 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { tokenFromAuthorization } from "../auth/tokens.ts";
+import { licencesIn } from "../commerce/partitions.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 import { countLiveEvents, loadHeroes } from "./content.ts";
@@ -66,7 +68,9 @@ init.get("/", async (c) => {
     menu,
     content: { heroes },
     ...(eventCount === undefined ? {} : { eventCount }),
-    ...(readLicences === "true" ? { licences: realm.licences } : {}),
+    ...(readLicences === "true"
+      ? { licences: licencesIn(realm.licences, realm.settings, await viewerPartition(c)) }
+      : {}),
     ...(preferenceKeys.length > 0
       ? {
           preferences: Object.fromEntries(
@@ -78,6 +82,21 @@ init.get("/", async (c) => {
       (realm.settings as { authenticationProviders?: unknown[] }).authenticationProviders ?? [],
   });
 });
+
+/**
+ * The partition of the viewer whose token came with the call, as the token says: init answers
+ * anyone, so a missing or unusable token is simply no partition (every licence).
+ */
+async function viewerPartition(c: Context<PlatformEnv>): Promise<string | undefined> {
+  const token = tokenFromAuthorization(c.req.header("Authorization"));
+  if (!token) return undefined;
+  try {
+    const claims = await c.get("tokens").verifyAccess(token);
+    return claims.rlm === c.get("realm").name ? claims.prt : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** `pk` names preferences, repeated or comma-separated; an unknown name is a 400. */
 function preferenceKeysOf(values: string[]): PreferenceKey[] {

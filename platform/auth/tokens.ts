@@ -21,6 +21,8 @@ export interface AccessClaims {
   ads?: { id: string };
   /** Impersonation: the id of the admin acting as this account (absent otherwise). */
   imp?: number;
+  /** The realm partition the account is in (partitioned realms): its licences and prices. */
+  prt?: string;
   /**
    * The session (refresh-token family) the token was issued in: when it ends (sign-out, a
    * password reset, a stolen refresh token) the token stops working too.
@@ -104,6 +106,7 @@ function optionalClaims(payload: Record<string, unknown>): Partial<AccessClaims>
   if (typeof ads?.id === "string") claims.ads = { id: ads.id };
   if (typeof payload.imp === "number") claims.imp = payload.imp;
   if (typeof payload.sid === "string") claims.sid = payload.sid;
+  if (typeof payload.prt === "string") claims.prt = payload.prt;
   return claims;
 }
 

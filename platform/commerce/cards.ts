@@ -103,3 +103,13 @@ export function cardSummary(card: CardInput): CardSummary {
 export function cardBehaviour(card: CardInput): CardBehaviour {
   return TEST_CARDS[cardDigits(card.number) ?? ""] ?? "SUCCEED";
 }
+
+/**
+ * What the sandbox acquirer does when charging a saved card, known by its last four digits:
+ * a test number's behaviour, except that nobody is there for a challenge (it succeeds).
+ */
+export function storedCardBehaviour(last4: string): CardBehaviour {
+  const number = Object.keys(TEST_CARDS).find((n) => n.endsWith(last4));
+  const behaviour = number ? TEST_CARDS[number]! : "SUCCEED";
+  return behaviour === "CHALLENGE" ? "SUCCEED" : behaviour;
+}

@@ -73,6 +73,10 @@ export async function heldLicences(
     const item = order.basket.basketItems[0];
     const period = licence?.purchaseStrategy?.subscriptionPeriod;
     const first = order.basket.firstCharge;
+    // A plan change charged part of a period: later periods cost the plan's whole price.
+    const renewal = order.basket.proration?.periodTotal ?? order.basket.total;
+    const scheduled = order.scheduledChange;
+    const scheduledLicence = scheduled && licences.find((l) => l.id === scheduled.licenceId);
     held.push({
       ...base,
       licenceId: order.licenceId,
@@ -80,14 +84,24 @@ export async function heldLicences(
       kind: licence?.kind ?? "SUBSCRIPTION",
       ...(period ? { period } : {}),
       ...(order.cancelledAt ? { cancelledAt: order.cancelledAt.toISOString() } : {}),
+      ...(scheduledLicence && active && !order.cancelledAt
+        ? {
+            scheduledChange: {
+              licenceId: scheduledLicence.id,
+              name: scheduledLicence.name,
+              from: scheduled!.from,
+            },
+          }
+        : {}),
       ...(period && active && endsAt && !order.cancelledAt
         ? {
             nextCharge: {
               date: endsAt.toISOString().slice(0, 10),
-              total:
-                first && first.date === endsAt.toISOString().slice(0, 10)
+              total: scheduledLicence
+                ? scheduled!.total
+                : first && first.date === endsAt.toISOString().slice(0, 10)
                   ? first.total
-                  : order.basket.total,
+                  : renewal,
               currency: order.basket.currency,
               scale: order.basket.scale,
             },

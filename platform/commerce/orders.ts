@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, isNull, or } from "drizzle-orm";
 import { rememberCard } from "./saved-cards.ts";
 import { ERROR_LABELS, isErrorCode, type ErrorCode } from "../../contract/errors.ts";
 import type { Basket } from "../../contract/generated/basket.ts";
@@ -9,7 +9,7 @@ import type { RealmWording } from "../i18n/i18n.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 import { decimalString } from "./money.ts";
-import type { CardInput } from "./cards.ts";
+import type { CardInput, CardSummary } from "./cards.ts";
 import { paymentAdapter, type PaymentVerdict } from "./payment-adapters.ts";
 import type { PaymentMethodSummary } from "./payment-signatures.ts";
 import { findGift, issueGift } from "./gifts.ts";
@@ -50,6 +50,10 @@ export interface OrderRequest {
   giftId?: string;
   /** Origin of links in emails (the gift's redemption link). */
   publicUrl?: string;
+  /** A saved card to charge, the viewer not there to enter one (a plan change). */
+  storedCard?: CardSummary;
+  /** A plan change: the subscription (its order) this order replaces once it completes. */
+  replacesOrderId?: string;
 }
 
 /**
@@ -91,6 +95,7 @@ export async function placeOrder(
         status: "PENDING",
         basket: request.basket,
         giftId: request.giftId ?? null,
+        replacesOrderId: request.replacesOrderId ?? null,
       })
       .onConflictDoNothing()
       .returning();
@@ -120,6 +125,7 @@ export async function placeOrder(
       merchant: request.realmName,
       basket: request.basket,
       card: request.card,
+      ...(request.storedCard ? { storedCard: request.storedCard } : {}),
       returnUrl: request.returnUrl,
       now: request.now,
       secret: request.secret,
@@ -203,6 +209,7 @@ async function fulfil(
     });
   } else {
     await grantEntitlements(db, id, request.user.id, request.licence, request.basket, request.now);
+    if (completed.replacesOrderId) await endReplaced(db, completed.replacesOrderId, request.now);
   }
   await rememberCard(db, request.user.id, completed.paymentMethod, request.now);
   const { subject, body } = mailText(
@@ -327,6 +334,23 @@ export async function findOrder(
       ),
     );
   return order;
+}
+
+/**
+ * What a completed plan change ends: the replaced subscription's grants stop now (in the
+ * order's transaction), and a downgrade it had waiting is dropped.
+ */
+async function endReplaced(db: Db, replacedOrderId: string, now: Date): Promise<void> {
+  await db
+    .update(t.entitlements)
+    .set({ endsAt: now })
+    .where(
+      and(
+        eq(t.entitlements.orderId, replacedOrderId),
+        or(isNull(t.entitlements.endsAt), gt(t.entitlements.endsAt, now)),
+      ),
+    );
+  await db.update(t.orders).set({ scheduledChange: null }).where(eq(t.orders.id, replacedOrderId));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Basket, BasketProvider } from "../../contract/generated/basket.ts";
 import { ZERO_BALANCE_PROVIDER } from "./basket.ts";
-import type { CardInput, CardProblem } from "./cards.ts";
+import type { CardInput, CardProblem, CardSummary } from "./cards.ts";
 import type { Order } from "../../contract/generated/order.ts";
 import type { PaymentFailure, PaymentMethodSummary } from "./payment-signatures.ts";
 import { cardstream, gcash, geoBank, payWallet, pixPay, securePay } from "./sandbox-acquirer.ts";
@@ -26,6 +26,8 @@ export interface PaymentRequest {
   merchant: string;
   basket: Basket;
   card?: CardInput;
+  /** A card the account paid with before, charged without the viewer (a plan change). */
+  storedCard?: CardSummary;
   /** Where the viewer comes back to on our site after the provider's page. */
   returnUrl?: string;
   now: Date;

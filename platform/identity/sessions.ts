@@ -43,6 +43,7 @@ export function accountClaims(
     rol: [user.role as Role],
     gue: false,
     ...(user.locale ? { loc: user.locale } : {}),
+    ...(user.partition ? { prt: user.partition } : {}),
     par: user.parentalStatus === "RESTRICTED" ? "RESTRICTED" : "NON_RESTRICTED",
     ...(profile ? { pro: { id: profile.id, type: profile.type.charAt(0).toLowerCase() } } : {}),
     apr: user.status === "ACTIVE",

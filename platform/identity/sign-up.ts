@@ -17,6 +17,8 @@ export interface NewAccount {
   phoneNumber: string | null;
   birthDate: string | null;
   country: string | null;
+  /** The realm partition chosen at sign-up (`partitionData`), in a partitioned realm. */
+  partition?: string | null;
   locale: string;
   consents: { field: ConsentField; answer: string }[];
   /** How long the confirmation link of a pending account is good for. */
@@ -48,6 +50,7 @@ export async function openAccount(
         birthDate: account.birthDate,
         country: account.country,
         locale: account.locale,
+        partition: account.partition ?? null,
       })
       .onConflictDoNothing()
       .returning();

@@ -153,6 +153,7 @@ export function crossReferenceIssues(config: RealmConfig): FolderIssue[] {
     }
   });
   issues.push(...commerceIssues(config.realm, realmFile));
+  issues.push(...partitionIssues(config.realm, realmFile));
   issues.push(...externalPageReferenceIssues(config));
   return issues;
 }
@@ -212,6 +213,68 @@ function commerceIssues(realm: RealmConfig["realm"], file: string): FolderIssue[
           message: `no licence has the id '${id}'`,
         });
       }
+    });
+  });
+  return issues;
+}
+
+/**
+ * A PARTITIONED realm has partitions (an unpartitioned one none): each with an id used once, a
+ * name in every realm language, and licences the realm has, each listed once.
+ */
+function partitionIssues(realm: RealmConfig["realm"], file: string): FolderIssue[] {
+  const issues: FolderIssue[] = [];
+  const settings = realm.settings.partitionSettings;
+  const partitions = settings?.partitions ?? [];
+  const at = "/settings/partitionSettings";
+  if (settings?.status === "PARTITIONED" && partitions.length === 0) {
+    issues.push({ file, pointer: at, message: "a PARTITIONED realm needs partitions" });
+  }
+  if (settings?.status !== "PARTITIONED" && partitions.length > 0) {
+    issues.push({
+      file,
+      pointer: `${at}/partitions`,
+      message: "only a PARTITIONED realm has partitions",
+    });
+  }
+  const licenceIds = new Set((realm.licences ?? []).map((l) => l.id));
+  const seen = new Set<string>();
+  partitions.forEach((partition, i) => {
+    const pointer = `${at}/partitions/${i}`;
+    if (seen.has(partition.id)) {
+      issues.push({
+        file,
+        pointer: `${pointer}/id`,
+        message: `id '${partition.id}' is used twice`,
+      });
+    }
+    seen.add(partition.id);
+    for (const language of realm.settings.realmLanguages) {
+      if (!(partition.name as Record<string, string>)[language]) {
+        issues.push({
+          file,
+          pointer: `${pointer}/name`,
+          message: `needs a name in '${language}' (settings.realmLanguages)`,
+        });
+      }
+    }
+    const listed = new Set<string>();
+    partition.licences.forEach((entry, j) => {
+      if (!licenceIds.has(entry.id)) {
+        issues.push({
+          file,
+          pointer: `${pointer}/licences/${j}/id`,
+          message: `no licence has the id '${entry.id}'`,
+        });
+      }
+      if (listed.has(entry.id)) {
+        issues.push({
+          file,
+          pointer: `${pointer}/licences/${j}/id`,
+          message: `licence '${entry.id}' is listed twice`,
+        });
+      }
+      listed.add(entry.id);
     });
   });
   return issues;

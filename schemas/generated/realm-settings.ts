@@ -8,6 +8,13 @@ import type { Link } from "./link.ts";
 import type { LocalizedText } from "./localized-text.ts";
 
 /**
+ * This partition's prices of the licence, in place of the licence's own.
+ *
+ * @minItems 1
+ * @maxItems 100
+ */
+export type Amounts = LicenceAmount[];
+/**
  * Feature switches and integration settings of one realm (spec section 3). They decide which routes exist and what viewers may do.
  */
 export interface RealmSettings {
@@ -182,13 +189,43 @@ export interface RealmSettings {
    */
   scheduleSection?: "ENABLED" | "DISABLED";
   /**
-   * Content partitioning.
+   * Content partitioning: a PARTITIONED realm sells by partition (a region, say). Each account is in one partition (`partitionData`, chosen at sign-up or in the checkout, changed on the account page); the licences it is offered, and their prices, are its partition's.
    */
   partitionSettings?: {
     /**
      * PARTITIONED or not.
      */
     status: "PARTITIONED" | "NOT_PARTITIONED";
+    /**
+     * The partitions of a PARTITIONED realm (at least one there; none otherwise), in the order they are offered.
+     *
+     * @maxItems 50
+     */
+    partitions?: {
+      /**
+       * Stable id, kept with each account in it.
+       */
+      id: string;
+      /**
+       * The partition's name in each of the realm's languages (realmLanguages), by language code.
+       */
+      name: {
+        [k: string]: string | undefined;
+      };
+      /**
+       * The licences sold in this partition (ids of the realm's licences), each at its own price here when `amounts` says so, else at the licence's price.
+       *
+       * @minItems 1
+       * @maxItems 50
+       */
+      licences: {
+        /**
+         * A licence id of the realm (licences[].id).
+         */
+        id: string;
+        amounts?: Amounts;
+      }[];
+    }[];
   };
   /**
    * Gifting; the gifts and gift redemption routes exist when ENABLED.
@@ -546,4 +583,33 @@ export interface RealmSettings {
      */
     [k: string]: string | number | boolean | undefined;
   };
+}
+/**
+ * A price (spec section 3, licence amount): amount / 10^scale units of currency.
+ */
+export interface LicenceAmount {
+  /**
+   * The price in minor units (1499 at scale 2 is 14.99).
+   */
+  amount: number;
+  /**
+   * Decimal places of the amount.
+   */
+  scale: number;
+  /**
+   * ISO 4217 currency code.
+   */
+  currency: string;
+  /**
+   * The price in the viewer's own currency (their country's).
+   */
+  local: boolean;
+  /**
+   * The price used when no other applies.
+   */
+  default: boolean;
+  /**
+   * ISO 3166-1 alpha-2 country this price is for; absent: any country.
+   */
+  country?: string;
 }

@@ -16,6 +16,8 @@ import { SECTION_LABELS } from "./sections.ts";
 import { AddressBook, BillingDetailsForm } from "./AddressesPart.tsx";
 import { Refusal, useAnswer, useBusy } from "./answers.tsx";
 import { PaymentMethods, SavedCards } from "./CardsPart.tsx";
+import { PartitionForm } from "./PartitionsPart.tsx";
+import { ChangePlanLink, PlanChangeStep, ScheduledChangeNote } from "./PlanChangePart.tsx";
 import type { DeviceDescription } from "./device.ts";
 import type { CancelStep, DeviceSession, SectionView } from "./view.ts";
 
@@ -83,10 +85,12 @@ function SectionBody({ content }: { content: SectionView }) {
       return (
         <>
           {content.confirmCancel ? <ConfirmCancellation step={content.confirmCancel} /> : null}
+          {content.planChange ? <PlanChangeStep step={content.planChange} /> : null}
           <Subscriptions
             items={content.items}
             plans={content.plans}
             cancelHrefs={content.cancelHrefs}
+            changeHrefs={content.changeHrefs}
           />
         </>
       );
@@ -130,6 +134,8 @@ function SectionBody({ content }: { content: SectionView }) {
           action={content.action}
         />
       );
+    case "partitions":
+      return <PartitionForm current={content.current} partitions={content.partitions} />;
     case "accountsecurity":
       return (
         <>
@@ -209,10 +215,12 @@ function Subscriptions({
   items,
   plans,
   cancelHrefs,
+  changeHrefs,
 }: {
   items: AccountSubscription[];
   plans: string;
   cancelHrefs: Record<string, string>;
+  changeHrefs: Record<string, string>;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -272,6 +280,10 @@ function Subscriptions({
               </>
             ) : null}
           </dl>
+          <ScheduledChangeNote change={item.scheduledChange} />
+          {item.orderId && changeHrefs[item.orderId] ? (
+            <ChangePlanLink href={changeHrefs[item.orderId]!} name={item.name} />
+          ) : null}
           {item.cancelledAt && item.status === "ACTIVE" && item.orderId ? (
             <>
               <p className="account-cancelled">{t("subscriptionCancelledNote")}</p>

@@ -17,10 +17,11 @@ import {
   typedAddress,
 } from "./addresses.server.ts";
 import { CARD_INTENTS, cardPagesAsked, cardsPart, runCardIntent } from "./cards.server.ts";
+import { changeHrefs, planChangePart, runPlanChange } from "./plan-change.server.ts";
 import { clearSession } from "../../identity/session-actions.server.ts";
 import { sessionIsOver } from "../../session/refresh.server.ts";
 import { describeDevice } from "./device.ts";
-import { ACCOUNT_SECTIONS, sectionOf, type AccountSection } from "./sections.ts";
+import { sectionOf, sectionsOf, type AccountSection } from "./sections.ts";
 import { safeLinkUrl } from "../../ui/links.ts";
 import type {
   AccountAnswer,
@@ -33,6 +34,11 @@ import type {
 } from "./view.ts";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
+
+/** Whether the realm sells by partition (spec: the account's `partitions` section). */
+function isPartitioned(settings: RealmSettings): boolean {
+  return settings.partitionSettings?.status === "PARTITIONED";
+}
 
 /** The detail fields of the account details form, as the platform's PUT body names them. */
 export const DETAIL_FIELDS = [
@@ -64,6 +70,8 @@ const INTENTS = [
   "password",
   "cancel",
   "reactivate",
+  "changePlan",
+  "partition",
   "signOutOthers",
   "endSession",
   "signOutEverywhere",
@@ -77,6 +85,8 @@ const SECTION_OF_INTENT: Record<AccountIntent, AccountSection> = {
   details: "accountdetails",
   cancel: "subscriptions",
   reactivate: "subscriptions",
+  changePlan: "subscriptions",
+  partition: "partitions",
   password: "accountsecurity",
   signOutOthers: "accountsecurity",
   endSession: "accountsecurity",
@@ -188,6 +198,8 @@ async function sectionContent(
         confirmCancel: asked
           ? await cancelStep(client, basePath, asked.orderId!, asked.name)
           : null,
+        changeHrefs: changeHrefs(basePath, items),
+        planChange: await planChangePart(client, basePath, items, url.searchParams),
       };
     }
     case "accountdetails": {
@@ -243,6 +255,10 @@ async function sectionContent(
         ...(await preferencesOf(client, found.shell.settings as RealmSettings)),
         action: routeHref(basePath, { name: "preferencesChange" }),
       };
+    case "partitions": {
+      const { partitionData, partitions } = await client.call("accountPartition");
+      return { section, current: partitionData?.partitionId ?? null, partitions };
+    }
     case "accountsecurity": {
       const [sessions, providers] = await Promise.all([
         client.call("accountSessions"),
@@ -272,8 +288,12 @@ async function sectionContent(
 export async function accountLoader(args: LoaderFunctionArgs) {
   const found = await adultAccount(args);
   const url = new URL(args.request.url);
-  const section = sectionOf(url.searchParams);
-  const tabs = ACCOUNT_SECTIONS.map((s) => ({ section: s, href: accountHref(found.basePath, s) }));
+  const partitioned = isPartitioned(found.shell.settings as RealmSettings);
+  const section = sectionOf(url.searchParams, partitioned);
+  const tabs = sectionsOf(partitioned).map((s) => ({
+    section: s,
+    href: accountHref(found.basePath, s),
+  }));
   let content: SectionView;
   let status = 200;
   try {
@@ -386,6 +406,24 @@ export async function accountAction(args: ActionFunctionArgs) {
           }),
         },
       });
+    } else if (intent === "partition") {
+      const partitionId = String(form.get("partitionId") ?? "").slice(0, 64);
+      if (!partitionId) return refuse({ error: "partitionRequired", field: "partitionId" });
+      await client.call("changePartition", { body: { partitionId } });
+      // The session's token carries the partition: a fresh one makes the realm's settings
+      // and licences that partition's from the next page on.
+      await args.context.refreshViewer?.();
+      toast = "partitionChanged";
+    } else if (intent === "changePlan") {
+      const run = await runPlanChange(form, client, found.basePath);
+      if ("redirect" in run) return run.redirect;
+      if ("refused" in run) {
+        return refuse(
+          { error: run.refused, ...(run.fields ? { field: Object.keys(run.fields)[0] } : {}) },
+          409,
+        );
+      }
+      toast = run.done;
     } else if (intent === "cancel" || intent === "reactivate") {
       const params = { orderId: String(form.get("orderId") ?? "") };
       if (intent === "cancel") await client.call("cancelSubscription", { params });

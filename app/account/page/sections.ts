@@ -7,6 +7,7 @@ export const ACCOUNT_SECTIONS = [
   "paymentdetails",
   "preferences",
   "accountsecurity",
+  "partitions",
 ] as const;
 
 export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
@@ -17,12 +18,18 @@ export const SECTION_LABELS: Record<AccountSection, LabelKey> = {
   paymentdetails: "accountSectionPayment",
   preferences: "preferencesTitle",
   accountsecurity: "accountSectionSecurity",
+  partitions: "accountSectionPartitions",
 };
 
+/** The sections of a realm's account page: `partitions` only where the realm is partitioned. */
+export function sectionsOf(partitioned: boolean): AccountSection[] {
+  return ACCOUNT_SECTIONS.filter((s) => partitioned || s !== "partitions");
+}
+
 /** The section a query names; none, or one this page does not have, opens the first. */
-export function sectionOf(query: URLSearchParams): AccountSection {
+export function sectionOf(query: URLSearchParams, partitioned = false): AccountSection {
   const asked = query.get("section");
-  return (ACCOUNT_SECTIONS as readonly string[]).includes(asked ?? "")
+  return (sectionsOf(partitioned) as readonly string[]).includes(asked ?? "")
     ? (asked as AccountSection)
     : "subscriptions";
 }

@@ -7,6 +7,10 @@ import type { ParentalControl } from "../../../contract/generated/parental-contr
 import type { UserDetails } from "../../../contract/generated/user-details.ts";
 import type { LinkedProviders } from "../../../contract/generated/account.ts";
 import type { PlaybackChoices } from "../playback-choices.ts";
+import type {
+  PlanChangeOptions,
+  PlanChangeQuote,
+} from "../../../contract/generated/plan-change.ts";
 import type { DeviceDescription } from "./device.ts";
 import type { AccountSection } from "./sections.ts";
 
@@ -23,6 +27,20 @@ export interface CancelStep {
     openInNewTab: boolean;
   } | null;
   back: string;
+}
+
+/** The plan change step of a running subscription: the plans, then the confirmation of one. */
+export interface PlanChangeView {
+  orderId: string;
+  name: string;
+  options: (PlanChangeQuote & { href: string })[];
+  /** The plan chosen (`&to=`): its confirmation, with what is due now and from when. */
+  chosen: PlanChangeQuote | null;
+  storedCard: PlanChangeOptions["storedCard"];
+  /** The confirmation's key: a double press sends it twice and changes the plan once. */
+  idempotencyKey: string;
+  back: string;
+  choose: string;
 }
 
 /** One signed-in session of the account, as the security section lists it. */
@@ -48,6 +66,10 @@ export type SectionView =
       cancelHrefs: Record<string, string>;
       /** The confirmation step (CONFIRM_CANCELLATION) of the subscription `?cancel=` names. */
       confirmCancel: CancelStep | null;
+      /** Each running subscription's "Change plan" step, by order id. */
+      changeHrefs: Record<string, string>;
+      /** The plan change step of the subscription `?change=` names. */
+      planChange: PlanChangeView | null;
     }
   | {
       section: "accountdetails";
@@ -87,6 +109,12 @@ export type SectionView =
       /** The JSON download of the account's data. */
       dataExport: string;
     }
+  | {
+      section: "partitions";
+      /** The account's partition, none until it chooses one. */
+      current: string | null;
+      partitions: { id: string; name: string }[];
+    }
   | { section: AccountSection; failed: true; retry: string };
 
 export interface AccountView {
@@ -107,6 +135,8 @@ export type AccountIntent =
   | "password"
   | "cancel"
   | "reactivate"
+  | "changePlan"
+  | "partition"
   | "signOutOthers"
   | "endSession"
   | "signOutEverywhere"

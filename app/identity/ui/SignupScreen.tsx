@@ -216,6 +216,25 @@ export function SignupScreen() {
             />
           );
         })}
+        {page.partitions.length > 0 ? (
+          <fieldset className="signup-partitions">
+            <legend>{t("partitionStepTitle")}</legend>
+            <p>{t("partitionIntro")}</p>
+            {page.partitions.map((partition) => (
+              <label key={partition.id} className="signup-radio">
+                <input
+                  type="radio"
+                  name="partitionId"
+                  value={partition.id}
+                  defaultChecked={
+                    partition.id === (server?.values?.partitionId ?? page.partitions[0]!.id)
+                  }
+                />{" "}
+                {partition.name}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
         {page.consents.length > 0 ? (
           <fieldset className="signup-consents">
             <legend>{t("signupConsentsLegend")}</legend>

@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { findPartition } from "../../commerce/partitions.ts";
 import type { RealmSettings } from "../../../schemas/generated/realm-settings.ts";
 import {
   EMAIL_PATTERN,
@@ -60,6 +61,25 @@ function signupConsents(
 }
 
 /**
+ * The partition a sign-up chose (`partitionData.partitionId`): one of a partitioned realm's
+ * partitions, or none (the checkout then asks for it). A realm without partitions takes none.
+ */
+function signupPartition(
+  settings: unknown,
+  sent: unknown,
+  problems: Record<string, string>,
+): string | null {
+  if (sent === undefined || sent === null) return null;
+  const id = (sent as { partitionId?: unknown }).partitionId;
+  const partition = typeof id === "string" ? findPartition(settings, id) : undefined;
+  if (!partition) {
+    problems.partitionId = "partitionRequired";
+    return null;
+  }
+  return partition.id;
+}
+
+/**
  * `POST /user` (and `/user/pbr`, whose address field is `country` where others send
  * `countryCode`): self-registration with the realm provider's fields.
  */
@@ -86,6 +106,7 @@ async function signUp(c: Context<PlatformEnv>, renames: Record<string, string>) 
     problems.password ??= "yourPasswordRules";
   }
   const consents = signupConsents(settings, input.consentAnswers, problems);
+  const partition = signupPartition(c.get("realm").settings, input.partitionData, problems);
   if (Object.keys(problems).length > 0) {
     throw new ApiError(400, "INVALID_FIELDS", "Some fields need attention", { fields: problems });
   }
@@ -108,6 +129,7 @@ async function signUp(c: Context<PlatformEnv>, renames: Record<string, string>) 
     country: values.countryCode || values.country || null,
     locale: c.get("locale"),
     consents,
+    partition,
     confirmationTtlSeconds: CONFIRMATION_TTL_HOURS * 3600,
   });
   if (!opened) throw new ApiError(409, "CONFLICT", "An account with this email already exists");

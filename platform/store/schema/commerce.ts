@@ -105,6 +105,21 @@ export const orders = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** The gift this order pays for: the buyer gets no licence, the recipient a code. */
     giftId: text("gift_id"),
+    /**
+     * A plan change: the running subscription (its order) this order replaces. Once this order
+     * completes, what the replaced one granted ends.
+     */
+    replacesOrderId: text("replaces_order_id"),
+    /**
+     * A plan change to a plan that costs less per period: the licence the subscription moves to
+     * when its current period ends (`from`, a UTC day), with nothing charged or refunded now.
+     */
+    scheduledChange: jsonb("scheduled_change").$type<{
+      licenceId: string;
+      from: string;
+      /** What each period of the new plan charges, tax included. */
+      total: number;
+    }>(),
   },
   (t) => [uniqueIndex("orders_idempotency_idx").on(t.realm, t.userId, t.idempotencyKey)],
 );

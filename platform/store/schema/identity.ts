@@ -44,6 +44,8 @@ export const users = pgTable(
     contactEmail: text("contact_email"),
     country: text("country"),
     locale: text("locale"),
+    /** The realm partition the account is in (`partitionData`), in a partitioned realm. */
+    partition: text("partition"),
     /** Parental control: a hashed PIN and RESTRICTED or NON_RESTRICTED. */
     parentalPinHash: text("parental_pin_hash"),
     parentalStatus: text("parental_status").notNull().default("NON_RESTRICTED"),

@@ -1,0 +1,3 @@
+ALTER TABLE "users" ADD COLUMN "partition" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "replaces_order_id" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "scheduled_change" jsonb;
