@@ -16,6 +16,7 @@ import { SECTION_LABELS } from "./sections.ts";
 import { AddressBook, BillingDetailsForm } from "./AddressesPart.tsx";
 import { Refusal, useAnswer, useBusy } from "./answers.tsx";
 import { PaymentMethods, SavedCards } from "./CardsPart.tsx";
+import { PriceMigrationNotice } from "./PriceMigrationPart.tsx";
 import type { DeviceDescription } from "./device.ts";
 import type { CancelStep, DeviceSession, SectionView } from "./view.ts";
 
@@ -87,6 +88,7 @@ function SectionBody({ content }: { content: SectionView }) {
             items={content.items}
             plans={content.plans}
             cancelHrefs={content.cancelHrefs}
+            listedMigrations={content.listedMigrations}
           />
         </>
       );
@@ -208,10 +210,12 @@ function Subscriptions({
   items,
   plans,
   cancelHrefs,
+  listedMigrations,
 }: {
   items: AccountSubscription[];
   plans: string;
   cancelHrefs: Record<string, string>;
+  listedMigrations: string[];
 }) {
   const t = useT();
   const locale = useLocale();
@@ -270,6 +274,24 @@ function Subscriptions({
               </>
             ) : null}
           </dl>
+          {item.renewalState ? (
+            <p className="account-cancelled">
+              {t(
+                item.renewalState === "PAST_DUE"
+                  ? "subscriptionPastDue"
+                  : "subscriptionRenewalStopped",
+              )}
+            </p>
+          ) : null}
+          {item.orderId &&
+          item.upcomingPriceMigration &&
+          listedMigrations.includes(item.orderId) ? (
+            <PriceMigrationNotice
+              orderId={item.orderId}
+              migration={item.upcomingPriceMigration}
+              cancelHref={cancelHrefs[item.orderId]}
+            />
+          ) : null}
           {item.cancelledAt && item.status === "ACTIVE" && item.orderId ? (
             <>
               <p className="account-cancelled">{t("subscriptionCancelledNote")}</p>

@@ -47,6 +47,8 @@ export type SectionView =
       cancelHrefs: Record<string, string>;
       /** The confirmation step (CONFIRM_CANCELLATION) of the subscription `?cancel=` names. */
       confirmCancel: CancelStep | null;
+      /** Subscriptions (order ids) whose price migration is listed (spec section 4's rule). */
+      listedMigrations: string[];
     }
   | {
       section: "accountdetails";
@@ -105,6 +107,7 @@ export type AccountIntent =
   | "password"
   | "cancel"
   | "reactivate"
+  | "acceptPriceMigration"
   | "signOutOthers"
   | "endSession"
   | "signOutEverywhere"
