@@ -89,6 +89,8 @@ import type {
   Order,
   OrderConfirmation,
   PaymentNotification,
+  RefundRequest,
+  OrderRefund,
 } from "./generated/order.ts";
 import type { CancellationPromo } from "../schemas/generated/cancellation-promo.ts";
 import type { Licence } from "../schemas/generated/licence.ts";
@@ -157,6 +159,8 @@ export interface BodyTypes {
   paymentHistory: PaymentHistory;
   orderConfirmation: OrderConfirmation;
   paymentNotification: PaymentNotification;
+  refundRequest: RefundRequest;
+  orderRefund: OrderRefund;
   outbox: OutboxList;
   parentalControl: ParentalControl;
   playbackGrant: PlaybackGrant;

@@ -946,6 +946,22 @@ export const ENDPOINTS = {
     response: "accountSubscription",
     summary: "Takes a cancellation back while the period paid still runs",
   },
+  acceptPriceMigration: {
+    method: "POST",
+    path: "/v2/user/subscriptions/{orderId}/price-migration/accept",
+    auth: "viewer",
+    response: "accountSubscription",
+    summary: "Accepts the upcoming price of a subscription while its consent deadline runs",
+  },
+  refundOrder: {
+    method: "POST",
+    path: "/v2/admin/orders/{orderId}/refunds",
+    auth: "admin",
+    request: "refundRequest",
+    response: "orderRefund",
+    summary:
+      "Refunds (part of) an order's payment, once per key; a full refund ends what it granted",
+  },
   cancellationPromo: {
     method: "GET",
     path: "/v2/cancellation-promo",

@@ -17,6 +17,7 @@ import { ConfigValidationError } from "../platform/realm-config/load-realms.ts";
 import { lazyChunkUrl } from "./client-chunks.ts";
 import { developmentReactFiles, loadedModuleFiles } from "./react-build.ts";
 import { seed, storeIsEmpty } from "../platform/seed/seed.ts";
+import { startRenewals } from "../platform/commerce/renewals.ts";
 import { openStore, StoreUnavailableError, type Store } from "../platform/store/store.ts";
 import {
   BusUnavailableError,
@@ -89,7 +90,14 @@ async function main() {
     store && env.SMTP_URL
       ? createOutboxSender(store, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: logLine })
       : undefined;
-  installShutdown(server, store, mailer, invalidation);
+  // Subscriptions due are renewed by every server on an interval, each exactly once.
+  const renewals = store
+    ? startRenewals(store.db, {
+        secret: () => resolveSecret(store.db, "media-signing", env.MEDIA_SIGNING_SECRET),
+        log: logLine,
+      })
+    : undefined;
+  installShutdown(server, store, mailer, invalidation, renewals);
 }
 
 const logLine = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
@@ -146,6 +154,7 @@ function installShutdown(
   store: Store | undefined,
   mailer: OutboxSender | undefined,
   invalidation: InvalidationBus,
+  renewals: { stop: () => Promise<void> } | undefined,
 ) {
   const drain = gracefulStop(server as Server);
   let stopping = false;
@@ -161,6 +170,7 @@ function installShutdown(
     // Half the grace for connections the kernel queued before the signal, half for answers.
     await drain(SHUTDOWN_GRACE_MS / 2);
     await mailer?.stop().catch(() => {});
+    await renewals?.stop().catch(() => {});
     await invalidation.close().catch(() => {});
     await store?.close().catch(() => {});
     process.exit(0);

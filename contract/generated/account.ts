@@ -76,6 +76,35 @@ export interface AccountSubscription {
    */
   orderId: string | null;
   paymentMethod?: PaymentMethod;
+  /**
+   * PAST_DUE: its last renewal was declined and is retried (no access meanwhile); ENDED: renewals stopped (declined too often, no stored method, or a price change not accepted). Absent while it renews normally.
+   */
+  renewalState?: "PAST_DUE" | "ENDED";
+  /**
+   * A price change coming to this running subscription (spec section 3, price migration). The account lists it only while consent.deadline is in the future and consent.customerConfirmed is false.
+   */
+  upcomingPriceMigration?: {
+    /**
+     * The licence's name.
+     */
+    name: string;
+    purchaseStrategy: {
+      /**
+       * The period each charge pays for.
+       */
+      subscriptionPeriod: "DAILY" | "MONTHLY" | "ANNUAL";
+    };
+    consent: {
+      deadline: string;
+      customerConfirmed: boolean;
+    };
+    /**
+     * The first renewal day at the new price.
+     */
+    effectiveDate: string;
+    oldPrice: SubscriptionPrice;
+    newPrice: SubscriptionPrice;
+  };
 }
 /**
  * What it was paid with: a card's brand, last four digits and expiry (never its number or security code), or another method's name.
@@ -93,6 +122,17 @@ export interface PaymentMethod {
    * MM/YY.
    */
   expiry?: string;
+}
+/**
+ * What a period costs, in minor units, tax included.
+ *
+ * This interface was referenced by `AccountSubscriptions`'s JSON-Schema
+ * via the `definition` "subscriptionPrice".
+ */
+export interface SubscriptionPrice {
+  total: number;
+  currency: string;
+  scale: number;
 }
 /**
  * Answer of POST {api v2}/customer/history/payment?rpp=10&p={page}: the account's payments, newest first, a page at a time.

@@ -211,3 +211,36 @@ export interface PaymentNotification {
    */
   signed: string;
 }
+/**
+ * POST {api v2}/admin/orders/{orderId}/refunds: how much of the order's payment to give back, in the order's currency's minor units (never more than paid and not yet refunded), and the admin's key for this press of "refund" (the same key again is the same refund).
+ *
+ * This interface was referenced by `Order`'s JSON-Schema
+ * via the `definition` "refundRequest".
+ */
+export interface RefundRequest {
+  amount: number;
+  idempotencyKey: string;
+}
+/**
+ * A refund of (part of) an order's payment, and where the order stands: fully refunded, it grants nothing any more.
+ *
+ * This interface was referenced by `Order`'s JSON-Schema
+ * via the `definition` "refund".
+ */
+export interface OrderRefund {
+  refundId: string;
+  orderId: string;
+  amount: number;
+  currency: string;
+  scale: number;
+  /**
+   * What the order charged.
+   */
+  paid: number;
+  /**
+   * What its refunds gave back, this one included.
+   */
+  refunded: number;
+  fullyRefunded: boolean;
+  createdAt: string;
+}

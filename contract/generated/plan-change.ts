@@ -186,4 +186,41 @@ export interface AccountSubscription {
    */
   orderId: string | null;
   paymentMethod?: PaymentMethod;
+  /**
+   * PAST_DUE: its last renewal was declined and is retried (no access meanwhile); ENDED: renewals stopped (declined too often, no stored method, or a price change not accepted). Absent while it renews normally.
+   */
+  renewalState?: "PAST_DUE" | "ENDED";
+  /**
+   * A price change coming to this running subscription (spec section 3, price migration). The account lists it only while consent.deadline is in the future and consent.customerConfirmed is false.
+   */
+  upcomingPriceMigration?: {
+    /**
+     * The licence's name.
+     */
+    name: string;
+    purchaseStrategy: {
+      /**
+       * The period each charge pays for.
+       */
+      subscriptionPeriod: "DAILY" | "MONTHLY" | "ANNUAL";
+    };
+    consent: {
+      deadline: string;
+      customerConfirmed: boolean;
+    };
+    /**
+     * The first renewal day at the new price.
+     */
+    effectiveDate: string;
+    oldPrice: SubscriptionPrice;
+    newPrice: SubscriptionPrice;
+  };
+}
+/**
+ * What a period costs, in minor units, tax included.
+ */
+export interface SubscriptionPrice {
+  total: number;
+  currency: string;
+  scale: number;
 }

@@ -181,6 +181,8 @@ export const bodySchemaIds = {
   basketPayment: `${order.$id}#/$defs/basketPayment`,
   orderConfirmation: `${order.$id}#/$defs/orderConfirmation`,
   paymentNotification: `${order.$id}#/$defs/paymentNotification`,
+  refundRequest: `${order.$id}#/$defs/refundRequest`,
+  orderRefund: `${order.$id}#/$defs/refund`,
   giftItems: gift.$id,
   giftToBasket: `${gift.$id}#/$defs/giftToBasket`,
   giftBasket: `${gift.$id}#/$defs/giftBasket`,

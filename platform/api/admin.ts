@@ -24,7 +24,11 @@ import {
   type PublishedVersion,
 } from "../documents/versions.ts";
 import type { Db } from "../store/store.ts";
+import type { RefundRequest } from "../../contract/generated/order.ts";
+import { refundOrder, RefundRefused } from "../commerce/refunds.ts";
+import { accountOf } from "./account.ts";
 import { authenticate, requireRole } from "./auth.ts";
+import { readObject } from "./body.ts";
 import type { PlatformEnv } from "./context.ts";
 import { parseJsonBody, readJson, requireJsonBody } from "./contract.ts";
 import { ApiError, badRequest, notFound } from "./errors.ts";
@@ -260,3 +264,36 @@ async function readCapped(request: Request): Promise<string> {
     throw badRequest("MALFORMED_BODY", "The request body is not UTF-8 text");
   }
 }
+
+/**
+ * `POST /admin/orders/{orderId}/refunds` `{amount, idempotencyKey}`: gives back (part of) what
+ * one of the realm's orders paid, once per key (201 the first time, 200 after); 404 for an
+ * order not of this realm, 409 `REFUND_EXCEEDS_PAID` beyond what is left, 409
+ * `ORDER_NOT_REFUNDABLE` for an order that took no payment, 422 `REFUND_UNSUPPORTED` for a
+ * provider that takes no refunds through the platform.
+ */
+admin.post("/orders/:orderId/refunds", async (c) => {
+  const body = await readObject<RefundRequest>(c.req.raw);
+  const adminUser = await accountOf(c);
+  try {
+    const { refund, created } = await refundOrder(c.get("store").db, {
+      realm: c.get("realm").name,
+      orderId: c.req.param("orderId"),
+      amount: body.amount,
+      idempotencyKey: body.idempotencyKey,
+      adminId: adminUser.id,
+      secret: await c.get("mediaSecret")(),
+      now: new Date(),
+    });
+    c.header("Cache-Control", "no-store");
+    return c.json(refund, created ? 201 : 200);
+  } catch (error) {
+    if (!(error instanceof RefundRefused)) throw error;
+    if (error.code === "ORDER_NOT_FOUND") throw notFound("Order");
+    throw new ApiError(
+      error.code === "REFUND_UNSUPPORTED" || error.code === "REFUND_FAILED" ? 422 : 409,
+      error.code,
+      error.message,
+    );
+  }
+});

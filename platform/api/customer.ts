@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { CANCELLATION_PROMO_KEY } from "../../schemas/document-kinds.ts";
 import {
+  acceptPriceMigration,
   heldLicences,
   paymentHistory,
   setCancelled,
@@ -103,6 +104,40 @@ for (const [action, cancel] of [
     },
   );
 }
+
+/**
+ * `POST /user/subscriptions/{orderId}/price-migration/accept` (no body): the subscriber accepts
+ * the upcoming price (404 for anything but the account's own subscription, 409
+ * `NO_PRICE_MIGRATION` without one, `PRICE_MIGRATION_CLOSED` after its consent deadline,
+ * `SUBSCRIPTION_ENDED` once over). Accepting again answers the same.
+ */
+customer.post(
+  "/user/subscriptions/:orderId/price-migration/accept",
+  authenticate,
+  requireAccount,
+  async (c) => {
+    refuseChildProfile(c);
+    const user = await accountOf(c);
+    try {
+      return c.json(
+        await acceptPriceMigration(
+          c.get("store").db,
+          user.realm,
+          user.id,
+          c.req.param("orderId"),
+          c.get("realm").licences,
+          new Date(),
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof SubscriptionRefused)) throw error;
+      if (error.code === "SUBSCRIPTION_NOT_FOUND") {
+        throw new ApiError(404, error.code, "No such subscription");
+      }
+      throw new ApiError(409, error.code, error.message);
+    }
+  },
+);
 
 /** `GET /cancellation-promo`: the offer shown before a cancellation, as the realm published it. */
 customer.get("/cancellation-promo", async (c) => {

@@ -22,13 +22,20 @@ export interface CardSummary {
 }
 
 /** What the sandbox acquirer does with a card (docs/payment-providers.md lists the numbers). */
-export type CardBehaviour = "SUCCEED" | "DECLINE" | "CHALLENGE" | "NETWORK_ERROR";
+export type CardBehaviour =
+  | "SUCCEED"
+  | "DECLINE"
+  | "CHALLENGE"
+  | "NETWORK_ERROR"
+  /** Pays now; charged again later without the viewer (a renewal), it is declined. */
+  | "DECLINE_STORED";
 
 const TEST_CARDS: Record<string, CardBehaviour> = {
   "4242424242424242": "SUCCEED",
   "4000000000000002": "DECLINE",
   "4000000000003220": "CHALLENGE",
   "4000000000000119": "NETWORK_ERROR",
+  "4000000000000341": "DECLINE_STORED",
 };
 
 /** The digits of a number as typed ("4242 4242-4242 4242"), or null when anything else is in it. */

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, max } from "drizzle-orm";
 import type { AccountSubscription, PaymentHistory } from "../../contract/generated/account.ts";
 import type { Licence } from "../../schemas/generated/licence.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 import { orderView } from "./orders.ts";
+import { acceptedMigration, renewalCharge, upcomingMigration } from "./price-migrations.ts";
 
 /**
  * What an account holds or held, newest first: one line per order that bought a licence (its
@@ -29,6 +30,19 @@ export async function heldLicences(
     .leftJoin(t.gifts, eq(t.gifts.id, t.entitlements.giftId))
     .where(eq(t.entitlements.userId, userId))
     .orderBy(desc(t.entitlements.startsAt), desc(t.entitlements.id));
+  // The latest period each subscription was renewed for (none before its first renewal).
+  const renewed = await db
+    .select({ order: t.orders.renewsOrderId, period: max(t.orders.renewalPeriod) })
+    .from(t.orders)
+    .where(
+      and(
+        eq(t.orders.userId, userId),
+        eq(t.orders.status, "COMPLETED"),
+        isNotNull(t.orders.renewsOrderId),
+      ),
+    )
+    .groupBy(t.orders.renewsOrderId);
+  const lastPeriod = new Map(renewed.map((r) => [r.order!, r.period ?? undefined]));
   const seenOrders = new Set<string>();
   const seenGifts = new Set<string>();
   const held: AccountSubscription[] = [];
@@ -72,9 +86,13 @@ export async function heldLicences(
     const licence = licences.find((l) => l.id === order.licenceId);
     const item = order.basket.basketItems[0];
     const period = licence?.purchaseStrategy?.subscriptionPeriod;
-    const first = order.basket.firstCharge;
-    // A plan change charged part of a period: later periods cost the plan's whole price.
-    const renewal = order.basket.proration?.periodTotal ?? order.basket.total;
+    const renews = period && active && endsAt && !order.cancelledAt && !order.renewalState;
+    const next = renews && licence ? renewalCharge(order, licence, day(endsAt)) : undefined;
+    const migration =
+      licence && active && !order.cancelledAt && order.renewalState !== "ENDED"
+        ? upcomingMigration(order, licence, lastPeriod.get(order.id))
+        : undefined;
+    // A downgrade waiting for the period's end: the next period is the new plan's.
     const scheduled = order.scheduledChange;
     const scheduledLicence = scheduled && licences.find((l) => l.id === scheduled.licenceId);
     held.push({
@@ -93,15 +111,11 @@ export async function heldLicences(
             },
           }
         : {}),
-      ...(period && active && endsAt && !order.cancelledAt
+      ...(endsAt && next && "amount" in next
         ? {
             nextCharge: {
-              date: endsAt.toISOString().slice(0, 10),
-              total: scheduledLicence
-                ? scheduled!.total
-                : first && first.date === endsAt.toISOString().slice(0, 10)
-                  ? first.total
-                  : renewal,
+              date: day(endsAt),
+              total: scheduledLicence ? scheduled!.total : next.amount,
               currency: order.basket.currency,
               scale: order.basket.scale,
             },
@@ -109,10 +123,17 @@ export async function heldLicences(
         : {}),
       orderId: order.id,
       ...(order.paymentMethod ? { paymentMethod: order.paymentMethod } : {}),
+      ...(order.renewalState === "PAST_DUE" || order.renewalState === "ENDED"
+        ? { renewalState: order.renewalState }
+        : {}),
+      ...(migration ? { upcomingPriceMigration: migration } : {}),
     });
   }
   return held;
 }
+
+/** The day (`YYYY-MM-DD`) an instant falls on, in UTC: charges fall on days. */
+const day = (at: Date) => at.toISOString().slice(0, 10);
 
 /** Orders that took or tried to take a payment: placed ones still waiting are not history yet. */
 const SETTLED = ["COMPLETED", "FAILED"];
@@ -147,7 +168,13 @@ export async function paymentHistory(
 
 export class SubscriptionRefused extends Error {
   override name = "SubscriptionRefused";
-  constructor(readonly code: "SUBSCRIPTION_NOT_FOUND" | "SUBSCRIPTION_ENDED") {
+  constructor(
+    readonly code:
+      | "SUBSCRIPTION_NOT_FOUND"
+      | "SUBSCRIPTION_ENDED"
+      | "NO_PRICE_MIGRATION"
+      | "PRICE_MIGRATION_CLOSED",
+  ) {
     super(code);
   }
 }
@@ -181,6 +208,44 @@ export async function setCancelled(
     await db
       .update(t.orders)
       .set({ cancelledAt: cancel ? now : null })
+      .where(eq(t.orders.id, orderId));
+  }
+  const after = await heldLicences(db, userId, licences, now);
+  return after.find((h) => h.orderId === orderId)!;
+}
+
+/**
+ * The subscriber accepts the upcoming price of a subscription the account bought in `orderId`
+ * (consent recorded with its time), while the consent deadline has not passed. Accepting
+ * again changes nothing. Answers the subscription as it now stands.
+ */
+export async function acceptPriceMigration(
+  db: Db,
+  realm: string,
+  userId: number,
+  orderId: string,
+  licences: readonly Licence[],
+  now: Date,
+): Promise<AccountSubscription> {
+  const held = await heldLicences(db, userId, licences, now);
+  const current = held.find((h) => h.orderId === orderId);
+  const [order] = await db
+    .select()
+    .from(t.orders)
+    .where(and(eq(t.orders.id, orderId), eq(t.orders.realm, realm), eq(t.orders.userId, userId)));
+  const migration = licences.find((l) => l.id === order?.licenceId)?.priceMigration;
+  if (!order || !current) throw new SubscriptionRefused("SUBSCRIPTION_NOT_FOUND");
+  if (current.status !== "ACTIVE") throw new SubscriptionRefused("SUBSCRIPTION_ENDED");
+  if (!current.upcomingPriceMigration || !migration) {
+    throw new SubscriptionRefused("NO_PRICE_MIGRATION");
+  }
+  if (!acceptedMigration(order, migration)) {
+    if (new Date(migration.consentDeadline).getTime() <= now.getTime()) {
+      throw new SubscriptionRefused("PRICE_MIGRATION_CLOSED");
+    }
+    await db
+      .update(t.orders)
+      .set({ priceMigrationAccepted: migration.effectiveDate, priceMigrationAcceptedAt: now })
       .where(eq(t.orders.id, orderId));
   }
   const after = await heldLicences(db, userId, licences, now);

@@ -131,6 +131,11 @@ export async function placeOrder(
       secret: request.secret,
     });
     const method = payment.method ?? null;
+    // The method the provider keeps for the renewals of what this order buys.
+    const storedMethod =
+      adapter.storesMethods && payment.storedMethod
+        ? { provider: adapter.name, token: payment.storedMethod }
+        : null;
     if (payment.status === "FAILED") {
       // Nothing was charged: the voucher is free for the next try.
       await releaseRedemptions(tx as unknown as Db, id);
@@ -148,11 +153,13 @@ export async function placeOrder(
           actionUrl: "redirectUrl" in payment ? payment.redirectUrl : null,
           pixCharge: "pix" in payment ? payment.pix : null,
           paymentMethod: method,
+          storedMethod,
         })
         .where(eq(t.orders.id, id))
         .returning();
       return pending!;
     }
+    if (storedMethod) await tx.update(t.orders).set({ storedMethod }).where(eq(t.orders.id, id));
     return fulfil(tx as unknown as Db, id, request, method);
   });
   return placed
@@ -212,25 +219,36 @@ async function fulfil(
     if (completed.replacesOrderId) await endReplaced(db, completed.replacesOrderId, request.now);
   }
   await rememberCard(db, request.user.id, completed.paymentMethod, request.now);
+  await queueReceipt(db, { ...request, orderId: id });
+  return completed;
+}
+
+/** The receipt of a completed order (or renewal), through the outbox in the caller's transaction. */
+export async function queueReceipt(
+  db: Db,
+  receipt: Pick<OrderRequest, "realm" | "user" | "licence" | "basket" | "realmName" | "wording"> & {
+    orderId: string;
+  },
+): Promise<void> {
+  const { basket } = receipt;
   const { subject, body } = mailText(
     "receipt",
-    request.user.locale ?? undefined,
+    receipt.user.locale ?? undefined,
     {
-      realm: request.realmName,
-      licence: request.licence.name,
-      amount: `${decimalString({ amount: request.basket.total, scale: request.basket.scale })} ${request.basket.currency}`,
-      order: id,
+      realm: receipt.realmName,
+      licence: receipt.licence.name,
+      amount: `${decimalString({ amount: basket.total, scale: basket.scale })} ${basket.currency}`,
+      order: receipt.orderId,
     },
-    request.wording,
+    receipt.wording,
   );
   await queueMail(db, {
-    realm: request.realm,
-    recipient: request.user.email,
+    realm: receipt.realm,
+    recipient: receipt.user.email,
     kind: "receipt",
     subject,
     body,
   });
-  return completed;
 }
 
 /**
@@ -287,6 +305,12 @@ export async function settleOrder(
             .from(t.users)
             .where(eq(t.users.id, order.userId));
     if (!licence || !user) throw new Error(`order ${order.id} names what no longer exists`);
+    if (verdict.storedMethod && paymentAdapter(order.provider)?.storesMethods) {
+      await tx
+        .update(t.orders)
+        .set({ storedMethod: { provider: order.provider, token: verdict.storedMethod } })
+        .where(eq(t.orders.id, order.id));
+    }
     return fulfil(
       txDb,
       order.id,

@@ -11,13 +11,60 @@ export type { PaymentFailure } from "./payment-signatures.ts";
 export type PixCharge = NonNullable<NonNullable<Order["action"]>["pix"]>;
 
 /** What a provider says when asked to take an order's payment. */
-export type PaymentStart =
+export type PaymentStart = (
   | { status: "COMPLETED"; method?: PaymentMethodSummary }
   | { status: "FAILED"; failure: PaymentFailure; method?: PaymentMethodSummary }
   /** The viewer goes to `redirectUrl` (a hosted page, a challenge); the provider reports back. */
   | { status: "PENDING"; redirectUrl: string; method?: PaymentMethodSummary }
   /** The viewer pays a Pix charge elsewhere; the provider reports back. */
-  | { status: "PENDING"; pix: PixCharge; method?: PaymentMethodSummary };
+  | { status: "PENDING"; pix: PixCharge; method?: PaymentMethodSummary }
+) & {
+  /**
+   * The method stored for charging again without the viewer (store a method): the provider's
+   * token, kept with the order for its renewals. Only a provider that stores methods gives one.
+   */
+  storedMethod?: string;
+};
+
+/** A charge of a stored method, with no viewer present (a subscription's renewal). */
+export interface StoredCharge {
+  /** The new order this charge pays. */
+  id: string;
+  realm: string;
+  /** The token the provider gave when the method was stored. */
+  token: string;
+  amount: number;
+  scale: number;
+  currency: string;
+  /** The same key is the same charge at the provider (one per subscription and period). */
+  idempotencyKey: string;
+  now: Date;
+  secret: string;
+}
+
+export type StoredChargeResult =
+  | { status: "COMPLETED"; reference: string }
+  | { status: "FAILED"; failure: PaymentFailure }
+  /** This provider keeps no methods to charge again. */
+  | { status: "UNSUPPORTED" };
+
+/** A refund of (part of) what an order paid. */
+export interface RefundRequest {
+  order: string;
+  realm: string;
+  amount: number;
+  scale: number;
+  currency: string;
+  /** The same key is the same refund at the provider. */
+  idempotencyKey: string;
+  secret: string;
+}
+
+export type RefundResult =
+  | { status: "REFUNDED"; reference: string }
+  | { status: "FAILED" }
+  /** This provider takes no refunds through its interface (done by hand with it instead). */
+  | { status: "UNSUPPORTED" };
 
 export interface PaymentRequest {
   id: string;
@@ -44,6 +91,8 @@ export interface PaymentVerdict {
   failure?: PaymentFailure;
   /** What the viewer paid with on the provider's page. */
   method?: PaymentMethodSummary;
+  /** The method the provider stored for charging again (its token), when it stores methods. */
+  storedMethod?: string;
 }
 
 /**
@@ -63,6 +112,15 @@ export interface PaymentAdapter {
   createPayment(request: PaymentRequest): Promise<PaymentStart>;
   readReturn(result: string, secret: string, now: Date): PaymentVerdict | null;
   readNotification(body: unknown, secret: string, now: Date): PaymentVerdict | null;
+  /**
+   * Whether a payment leaves a method to charge again (its `storedMethod` token, from
+   * `createPayment` or the verdict): what subscriptions paid with it renew with.
+   */
+  storesMethods: boolean;
+  /** Charges a stored method (a renewal); UNSUPPORTED from a provider that stores none. */
+  chargeStoredMethod(charge: StoredCharge): Promise<StoredChargeResult>;
+  /** Refunds (part of) an order's payment; UNSUPPORTED from a provider that cannot. */
+  refund(refund: RefundRequest): Promise<RefundResult>;
 }
 
 /** Completes an order with nothing to pay, now or later (a 100 % voucher, a free pass). */
@@ -78,6 +136,10 @@ export const zeroBalance: PaymentAdapter = {
   },
   readReturn: () => null,
   readNotification: () => null,
+  storesMethods: false,
+  chargeStoredMethod: async () => ({ status: "UNSUPPORTED" }),
+  // Nothing was paid, so nothing can be given back.
+  refund: async () => ({ status: "UNSUPPORTED" }),
 };
 
 const ADAPTERS: readonly PaymentAdapter[] = [

@@ -30,6 +30,8 @@ export interface PaymentResult {
   failure?: PaymentFailure;
   /** What the viewer paid with on the provider's page. */
   method?: PaymentMethodSummary;
+  /** The method the provider keeps for charging again (its token), when it keeps one. */
+  storedMethod?: string;
   /** Unix seconds after which it is refused. */
   exp: number;
 }

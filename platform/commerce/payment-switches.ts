@@ -95,7 +95,11 @@ async function complete(db: Db, row: SwitchRow, now: Date): Promise<SwitchRow> {
     .where(and(eq(t.paymentSwitches.id, row.id), eq(t.paymentSwitches.status, "PENDING")))
     .returning();
   if (!done) return row;
-  await db.update(t.orders).set({ paymentMethod: row.method }).where(eq(t.orders.id, row.orderId));
+  // Renewals charge the new method from now on (none, when its provider keeps no methods).
+  await db
+    .update(t.orders)
+    .set({ paymentMethod: row.method, storedMethod: row.storedMethod })
+    .where(eq(t.orders.id, row.orderId));
   await rememberCard(db, row.userId, row.method, now);
   return done;
 }
@@ -156,6 +160,10 @@ export async function startSwitch(
         orderId: request.orderId,
         provider: request.adapter.name,
         method,
+        storedMethod:
+          request.adapter.storesMethods && payment.storedMethod
+            ? { provider: request.adapter.name, token: payment.storedMethod }
+            : null,
         ...(payment.status === "FAILED"
           ? { status: "FAILED", failureCode: payment.failure, settledAt: request.now }
           : {}),
@@ -191,7 +199,14 @@ export async function settleSwitch(
     if (!row || (provider !== undefined && row.provider !== provider)) return undefined;
     if (row.status !== "PENDING") return row;
     if (verdict.outcome === "succeeded") {
-      return complete(txDb, verdict.method ? { ...row, method: verdict.method } : row, now);
+      const stored = verdict.storedMethod
+        ? { storedMethod: { provider: row.provider, token: verdict.storedMethod } }
+        : {};
+      return complete(
+        txDb,
+        { ...row, ...(verdict.method ? { method: verdict.method } : {}), ...stored },
+        now,
+      );
     }
     const [failed] = await tx
       .update(t.paymentSwitches)

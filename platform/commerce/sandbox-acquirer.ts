@@ -1,11 +1,22 @@
 import { createHmac } from "node:crypto";
 import type { Basket } from "../../contract/generated/basket.ts";
-import { cardBehaviour, cardProblems, cardSummary, storedCardBehaviour } from "./cards.ts";
+import {
+  cardBehaviour,
+  cardProblems,
+  cardSummary,
+  storedCardBehaviour,
+  type CardBehaviour,
+  type CardInput,
+} from "./cards.ts";
 import type {
   PaymentAdapter,
   PaymentRequest,
   PaymentStart,
   PaymentVerdict,
+  RefundRequest,
+  RefundResult,
+  StoredCharge,
+  StoredChargeResult,
 } from "./payment-adapters.ts";
 import {
   signPayment,
@@ -18,12 +29,118 @@ import {
 } from "./payment-signatures.ts";
 import { pixPayload } from "./pix.ts";
 
-/** Purposes the sandbox signs for: a page's ticket, a result, a notification. */
+/** Purposes the sandbox signs for: a page's ticket, a result, a notification, a stored method. */
 export const SANDBOX_PURPOSE = {
   ticket: "sandbox-ticket",
   result: "sandbox-result",
   notification: "sandbox-notification",
+  storedMethod: "sandbox-stored-method",
 } as const;
+
+/**
+ * A method the sandbox keeps for charging again: a card (by what its test number does, and its
+ * expiry) or a recurring mandate (Bancontact, iDEAL). Signed, so the token is the sandbox's own
+ * vault entry: the platform stores only this, never the card's number or security code.
+ */
+interface StoredMethodToken {
+  provider: string;
+  kind: "card" | "mandate";
+  brand: string;
+  behaviour?: CardBehaviour;
+  /** `MM/YY`, a card's. */
+  expiry?: string;
+  exp: number;
+}
+
+/** A stored method never lapses by itself (a card's own expiry still counts). */
+const STORED_FOREVER = 2 ** 31 - 1;
+
+/** The token of a card the sandbox keeps for `provider`. */
+export function cardToken(secret: string, provider: string, card: CardInput): string {
+  const summary = cardSummary(card);
+  const token: StoredMethodToken = {
+    provider,
+    kind: "card",
+    brand: summary.brand,
+    behaviour: cardBehaviour(card),
+    expiry: summary.expiry,
+    exp: STORED_FOREVER,
+  };
+  return `sbx_${signPayment(secret, SANDBOX_PURPOSE.storedMethod, token)}`;
+}
+
+/** The token of a recurring mandate (Bancontact, iDEAL) the viewer authorised for `provider`. */
+export function mandateToken(secret: string, provider: string, brand: string): string {
+  const token: StoredMethodToken = { provider, kind: "mandate", brand, exp: STORED_FOREVER };
+  return `sbx_${signPayment(secret, SANDBOX_PURPOSE.storedMethod, token)}`;
+}
+
+/** A card is good to the end of its expiry month. */
+function expired(expiry: string, now: Date): boolean {
+  const [month, year] = expiry.split("/").map(Number);
+  return (
+    2000 + year! < now.getUTCFullYear() ||
+    (2000 + year! === now.getUTCFullYear() && month! - 1 < now.getUTCMonth())
+  );
+}
+
+/** A reference the same key always gets: the sandbox's charges and refunds are idempotent. */
+function reference(secret: string, prefix: string, key: string): string {
+  const mac = createHmac("sha256", `${secret}:sandbox-reference`).update(key).digest("hex");
+  return `${prefix}_${mac.slice(0, 24)}`;
+}
+
+/**
+ * Charges a stored method with no viewer present. A mandate is always honoured; a card as its
+ * test number says (docs/payment-providers.md): 4000 0000 0000 0341 pays at checkout but is
+ * declined when charged again, a card past its expiry month is declined, a challenge card is
+ * charged without a challenge (a merchant-initiated charge).
+ */
+function chargeStored(provider: string) {
+  return async (charge: StoredCharge): Promise<StoredChargeResult> => {
+    const token = charge.token.startsWith("sbx_")
+      ? verifyPayment<StoredMethodToken>(
+          charge.secret,
+          SANDBOX_PURPOSE.storedMethod,
+          charge.token.slice(4),
+          charge.now.getTime() / 1000,
+        )
+      : null;
+    if (!token || token.provider !== provider) {
+      return { status: "FAILED", failure: "CARD_DECLINED" };
+    }
+    if (token.kind === "card") {
+      if (token.behaviour === "DECLINE" || token.behaviour === "DECLINE_STORED") {
+        return { status: "FAILED", failure: "CARD_DECLINED" };
+      }
+      if (token.behaviour === "NETWORK_ERROR") {
+        return { status: "FAILED", failure: "PAYMENT_NETWORK_ERROR" };
+      }
+      if (token.expiry && expired(token.expiry, charge.now)) {
+        return { status: "FAILED", failure: "CARD_DECLINED" };
+      }
+    }
+    return {
+      status: "COMPLETED",
+      reference: reference(charge.secret, "ch", charge.idempotencyKey),
+    };
+  };
+}
+
+/** The sandbox gives back what it took, once per key. */
+async function sandboxRefund(refund: RefundRequest): Promise<RefundResult> {
+  if (refund.amount <= 0) return { status: "FAILED" };
+  return {
+    status: "REFUNDED",
+    reference: reference(refund.secret, "re", `${refund.order}:${refund.idempotencyKey}`),
+  };
+}
+
+/** A provider that keeps no method to charge again: its subscriptions end at their period's end. */
+const storesNoMethods: Pick<PaymentAdapter, "storesMethods" | "chargeStoredMethod"> = {
+  storesMethods: false,
+  chargeStoredMethod: async () => ({ status: "UNSUPPORTED" }),
+};
 
 /** How long a provider's page (or a Pix charge) may take before it is refused. */
 export const SANDBOX_TICKET_SECONDS = 30 * 60;
@@ -74,7 +191,7 @@ export function sandboxVerdict(
   ticket: Pick<SandboxTicket, "order" | "realm">,
   outcome: PaymentVerdict["outcome"],
   now: Date,
-  extra: { failure?: PaymentFailure; method?: PaymentMethodSummary } = {},
+  extra: { failure?: PaymentFailure; method?: PaymentMethodSummary; storedMethod?: string } = {},
 ): { result: string; notification: string } {
   const message: PaymentResult = {
     order: ticket.order,
@@ -82,6 +199,7 @@ export function sandboxVerdict(
     outcome,
     ...(extra.failure ? { failure: extra.failure } : {}),
     ...(extra.method ? { method: extra.method } : {}),
+    ...(extra.storedMethod ? { storedMethod: extra.storedMethod } : {}),
     exp: Math.floor(now.getTime() / 1000) + SANDBOX_TICKET_SECONDS,
   };
   return {
@@ -98,6 +216,7 @@ function verdictOf(message: PaymentResult | null): PaymentVerdict | null {
     outcome: message.outcome,
     ...(message.failure ? { failure: message.failure } : {}),
     ...(message.method ? { method: message.method } : {}),
+    ...(message.storedMethod ? { storedMethod: message.storedMethod } : {}),
   };
 }
 
@@ -168,13 +287,21 @@ export const cardstream: PaymentAdapter = {
           status: "PENDING",
           redirectUrl: `${SANDBOX_CHALLENGE_PATH}?ticket=${encodeURIComponent(signed)}`,
           method,
+          storedMethod: cardToken(request.secret, "Cardstream", card),
         };
       }
       default:
-        return { status: "COMPLETED", method };
+        return {
+          status: "COMPLETED",
+          method,
+          storedMethod: cardToken(request.secret, "Cardstream", card),
+        };
     }
   },
   ...sandboxAnswers,
+  storesMethods: true,
+  chargeStoredMethod: chargeStored("Cardstream"),
+  refund: sandboxRefund,
 };
 
 /**
@@ -186,6 +313,7 @@ function redirectProvider(
   name: string,
   method: PaymentAdapter["method"],
   flow: SandboxFlow,
+  abilities: Pick<PaymentAdapter, "storesMethods" | "chargeStoredMethod" | "refund">,
 ): PaymentAdapter {
   return {
     name,
@@ -199,13 +327,29 @@ function redirectProvider(
       };
     },
     ...sandboxAnswers,
+    ...abilities,
   };
 }
 
-export const securePay = redirectProvider("SecurePay", "HOSTED_CARD", "hosted");
-export const geoBank = redirectProvider("GeoBank", "BANK", "bank");
-export const payWallet = redirectProvider("PayWallet", "PAYPAL", "wallet");
-export const gcash = redirectProvider("GCash", "MOBILE", "mobile");
+/** The hosted page keeps the card paid with, or the Bancontact or iDEAL mandate authorised. */
+export const securePay = redirectProvider("SecurePay", "HOSTED_CARD", "hosted", {
+  storesMethods: true,
+  chargeStoredMethod: chargeStored("SecurePay"),
+  refund: sandboxRefund,
+});
+export const geoBank = redirectProvider("GeoBank", "BANK", "bank", {
+  ...storesNoMethods,
+  refund: sandboxRefund,
+});
+export const payWallet = redirectProvider("PayWallet", "PAYPAL", "wallet", {
+  ...storesNoMethods,
+  refund: sandboxRefund,
+});
+/** The mobile payment takes no refunds through its interface: they are done with it by hand. */
+export const gcash = redirectProvider("GCash", "MOBILE", "mobile", {
+  ...storesNoMethods,
+  refund: async () => ({ status: "UNSUPPORTED" }),
+});
 
 /**
  * Pix: the order waits with a charge (a BR Code the viewer's banking app reads as a QR code or
@@ -235,4 +379,6 @@ export const pixPay: PaymentAdapter = {
     };
   },
   ...sandboxAnswers,
+  ...storesNoMethods,
+  refund: sandboxRefund,
 };

@@ -11,6 +11,8 @@ import type {
   SandboxTicket,
 } from "../commerce/payment-signatures.ts";
 import {
+  cardToken,
+  mandateToken,
   notificationPath,
   oneTimeCode,
   readTicket,
@@ -196,6 +198,7 @@ type Decision =
       outcome: PaymentVerdict["outcome"];
       failure?: PaymentFailure;
       method?: PaymentMethodSummary;
+      storedMethod?: string;
     }
   | { again: string; card?: Partial<CardInput> };
 
@@ -242,9 +245,15 @@ export function sandboxAcquirer(deliver: Deliver) {
           ? { outcome: "succeeded" }
           : { outcome: "failed", failure: "AUTHENTICATION_FAILED" };
       case "hosted": {
-        if (decision === "bancontact")
-          return { outcome: "succeeded", method: { brand: "Bancontact" } };
-        if (decision === "ideal") return { outcome: "succeeded", method: { brand: "iDEAL" } };
+        // A recurring mandate: the sandbox keeps it for the subscription's renewals.
+        if (decision === "bancontact" || decision === "ideal") {
+          const brand = decision === "ideal" ? "iDEAL" : "Bancontact";
+          return {
+            outcome: "succeeded",
+            method: { brand },
+            storedMethod: mandateToken(secret, ticket.provider, brand),
+          };
+        }
         if (decision !== "card") return CANCELLED;
         const card = Object.fromEntries(
           CARD_FIELDS.map((name) => [name, (form.get(name) ?? "").trim()]),
@@ -257,7 +266,11 @@ export function sandboxAcquirer(deliver: Deliver) {
         if (behaviour === "NETWORK_ERROR") {
           return { outcome: "failed", failure: "PAYMENT_NETWORK_ERROR", method };
         }
-        return { outcome: "succeeded", method };
+        return {
+          outcome: "succeeded",
+          method,
+          storedMethod: cardToken(secret, ticket.provider, card),
+        };
       }
       case "bank":
         return decision === "pay"

@@ -46,6 +46,7 @@ export interface Licence {
    * Items: A licence id.
    */
   grants?: string[];
+  priceMigration?: PriceMigration;
   /**
    * Prices: one per currency, or per country where the realm sets country prices.
    *
@@ -53,6 +54,33 @@ export interface Licence {
    * @maxItems 100
    */
   amounts: LicenceAmount[];
+}
+/**
+ * An upcoming price change for the licence's running subscriptions (spec sections 3 and 4, price migration). Renewals from effectiveDate charge the new amount in the subscription's currency, tax included, by the rule of the licence's period: DAILY and MONTHLY subscriptions renew at the new price unless cancelled; ANNUAL ones renew at it only once the subscriber accepted, else they end at the end of the period (docs/config-authoring.md). Subscribers are asked for consent until consentDeadline.
+ *
+ * This interface was referenced by `Licence`'s JSON-Schema
+ * via the `definition` "priceMigration".
+ */
+export interface PriceMigration {
+  /**
+   * The first day (UTC) a renewal charges the new amount.
+   */
+  effectiveDate: string;
+  /**
+   * Until when subscribers are asked to accept; no later than the effective date.
+   */
+  consentDeadline: string;
+  /**
+   * The new price per period in each currency the licence is sold in, tax included (what a renewal charges). A subscription in a currency not listed keeps its price.
+   *
+   * @minItems 1
+   * @maxItems 100
+   */
+  amounts: {
+    amount: number;
+    scale: number;
+    currency: string;
+  }[];
 }
 /**
  * A price (spec section 3, licence amount): amount / 10^scale units of currency.

@@ -18,6 +18,7 @@ import { Refusal, useAnswer, useBusy } from "./answers.tsx";
 import { PaymentMethods, SavedCards } from "./CardsPart.tsx";
 import { PartitionForm } from "./PartitionsPart.tsx";
 import { ChangePlanLink, PlanChangeStep, ScheduledChangeNote } from "./PlanChangePart.tsx";
+import { PriceMigrationNotice } from "./PriceMigrationPart.tsx";
 import type { DeviceDescription } from "./device.ts";
 import type { CancelStep, DeviceSession, SectionView } from "./view.ts";
 
@@ -91,6 +92,7 @@ function SectionBody({ content }: { content: SectionView }) {
             plans={content.plans}
             cancelHrefs={content.cancelHrefs}
             changeHrefs={content.changeHrefs}
+            listedMigrations={content.listedMigrations}
           />
         </>
       );
@@ -216,11 +218,13 @@ function Subscriptions({
   plans,
   cancelHrefs,
   changeHrefs,
+  listedMigrations,
 }: {
   items: AccountSubscription[];
   plans: string;
   cancelHrefs: Record<string, string>;
   changeHrefs: Record<string, string>;
+  listedMigrations: string[];
 }) {
   const t = useT();
   const locale = useLocale();
@@ -283,6 +287,24 @@ function Subscriptions({
           <ScheduledChangeNote change={item.scheduledChange} />
           {item.orderId && changeHrefs[item.orderId] ? (
             <ChangePlanLink href={changeHrefs[item.orderId]!} name={item.name} />
+          ) : null}
+          {item.renewalState ? (
+            <p className="account-cancelled">
+              {t(
+                item.renewalState === "PAST_DUE"
+                  ? "subscriptionPastDue"
+                  : "subscriptionRenewalStopped",
+              )}
+            </p>
+          ) : null}
+          {item.orderId &&
+          item.upcomingPriceMigration &&
+          listedMigrations.includes(item.orderId) ? (
+            <PriceMigrationNotice
+              orderId={item.orderId}
+              migration={item.upcomingPriceMigration}
+              cancelHref={cancelHrefs[item.orderId]}
+            />
           ) : null}
           {item.cancelledAt && item.status === "ACTIVE" && item.orderId ? (
             <>

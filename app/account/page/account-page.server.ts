@@ -1,4 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { ERROR_LABELS } from "../../../contract/errors.ts";
+import { listsPriceMigration } from "../../../contract/price-migrations.ts";
 import type { UserDetailsUpdate } from "../../../contract/generated/user-details-update.ts";
 import { PAYMENT_HISTORY_PER_PAGE } from "../../../contract/page-sizes.ts";
 import { PlatformError, type PlatformClient } from "../../api-client/client.ts";
@@ -72,6 +74,7 @@ const INTENTS = [
   "reactivate",
   "changePlan",
   "partition",
+  "acceptPriceMigration",
   "signOutOthers",
   "endSession",
   "signOutEverywhere",
@@ -87,6 +90,7 @@ const SECTION_OF_INTENT: Record<AccountIntent, AccountSection> = {
   reactivate: "subscriptions",
   changePlan: "subscriptions",
   partition: "partitions",
+  acceptPriceMigration: "subscriptions",
   password: "accountsecurity",
   signOutOthers: "accountsecurity",
   endSession: "accountsecurity",
@@ -177,6 +181,7 @@ async function sectionContent(
   switch (section) {
     case "subscriptions": {
       const { items } = await client.call("subscriptions");
+      const now = new Date();
       const cancellable = items.filter(
         (item) =>
           item.kind === "SUBSCRIPTION" &&
@@ -200,6 +205,9 @@ async function sectionContent(
           : null,
         changeHrefs: changeHrefs(basePath, items),
         planChange: await planChangePart(client, basePath, items, url.searchParams),
+        listedMigrations: items
+          .filter((item) => item.orderId && listsPriceMigration(item.upcomingPriceMigration, now))
+          .map((item) => item.orderId!),
       };
     }
     case "accountdetails": {
@@ -357,7 +365,9 @@ export async function accountAction(args: ActionFunctionArgs) {
       ? Object.fromEntries(DETAIL_FIELDS.map((f) => [f, String(form.get(f) ?? "").slice(0, 300)]))
       : addressIntent
         ? typedAddress(form, addressIntent)
-        : {};
+        : intent === "acceptPriceMigration"
+          ? { orderId: String(form.get("orderId") ?? "").slice(0, 100) }
+          : {};
   const refuse = (answer: Omit<AccountAnswer, "ok" | "intent" | "values">, status = 400) =>
     data({ ok: false, intent, values, ...answer } satisfies AccountAnswer, {
       status,
@@ -424,6 +434,9 @@ export async function accountAction(args: ActionFunctionArgs) {
         );
       }
       toast = run.done;
+    } else if (intent === "acceptPriceMigration") {
+      await client.call("acceptPriceMigration", { params: { orderId: values.orderId! } });
+      toast = "priceMigrationAccepted";
     } else if (intent === "cancel" || intent === "reactivate") {
       const params = { orderId: String(form.get("orderId") ?? "") };
       if (intent === "cancel") await client.call("cancelSubscription", { params });
@@ -450,6 +463,19 @@ export async function accountAction(args: ActionFunctionArgs) {
       return refuse({ error: "lastSignInMethod" }, error.status);
     }
     if (error.status >= 500) return refuse({ error: "errorOccurredPleaseTryAgain" }, 503);
+    if (intent === "acceptPriceMigration") {
+      return refuse(
+        {
+          error:
+            error.code === "PRICE_MIGRATION_CLOSED" ||
+            error.code === "NO_PRICE_MIGRATION" ||
+            error.code === "SUBSCRIPTION_ENDED"
+              ? ERROR_LABELS[error.code]
+              : "errorOccurredPleaseTryAgain",
+        },
+        error.status,
+      );
+    }
     if (intent === "cancel" || intent === "reactivate") {
       return refuse(
         {

@@ -70,6 +70,8 @@ export type SectionView =
       changeHrefs: Record<string, string>;
       /** The plan change step of the subscription `?change=` names. */
       planChange: PlanChangeView | null;
+      /** Subscriptions (order ids) whose price migration is listed (spec section 4's rule). */
+      listedMigrations: string[];
     }
   | {
       section: "accountdetails";
@@ -137,6 +139,7 @@ export type AccountIntent =
   | "reactivate"
   | "changePlan"
   | "partition"
+  | "acceptPriceMigration"
   | "signOutOthers"
   | "endSession"
   | "signOutEverywhere"

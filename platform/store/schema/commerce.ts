@@ -19,6 +19,12 @@ import { createdAt } from "./columns.ts";
 import { users } from "./identity.ts";
 import { realms } from "./realms.ts";
 
+/** A provider's token for a method it keeps, to charge again without the viewer. */
+export interface StoredMethod {
+  provider: string;
+  token: string;
+}
+
 /* Commerce: vouchers and who used them, and orders (docs/decisions/020-money-rules.md). */
 
 /**
@@ -120,8 +126,61 @@ export const orders = pgTable(
       /** What each period of the new plan charges, tax included. */
       total: number;
     }>(),
+    /**
+     * The provider's token for charging the same method again (a card's sandbox token, a
+     * Bancontact or iDEAL mandate), never card data: what renewals charge. Null when the
+     * provider stores no method.
+     */
+    storedMethod: jsonb("stored_method").$type<StoredMethod>(),
+    /**
+     * A renewal's subscription: this order charged the next period of that order's
+     * subscription, whose entitlements it extended (it grants none of its own).
+     */
+    renewsOrderId: text("renews_order_id"),
+    /** A renewal's period: the day it starts (`YYYY-MM-DD`). */
+    renewalPeriod: text("renewal_period"),
+    /**
+     * A subscription's renewal state (platform/commerce/renewals.ts): null while it renews,
+     * PAST_DUE after a declined renewal (retried), ENDED when renewals stopped for good.
+     */
+    renewalState: text("renewal_state"),
+    /** Why renewals stopped (ENDED): a PaymentFailure, NO_STORED_METHOD or PRICE_NOT_ACCEPTED. */
+    renewalStopReason: text("renewal_stop_reason"),
+    /** The price migration (its effective date) the subscriber accepted, and when. */
+    priceMigrationAccepted: text("price_migration_accepted"),
+    priceMigrationAcceptedAt: timestamp("price_migration_accepted_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("orders_idempotency_idx").on(t.realm, t.userId, t.idempotencyKey)],
+  (t) => [
+    uniqueIndex("orders_idempotency_idx").on(t.realm, t.userId, t.idempotencyKey),
+    // One charged renewal per subscription and period, whoever runs the renewals.
+    uniqueIndex("orders_one_renewal_idx")
+      .on(t.renewsOrderId, t.renewalPeriod)
+      .where(sql`${t.status} = 'COMPLETED'`),
+    index("orders_renews_idx").on(t.renewsOrderId),
+  ],
+);
+
+/**
+ * A refund of (part of) an order's payment, authorised by a realm admin. `idempotencyKey` is
+ * the admin's press of "refund": the same key again is the same refund, never a second one.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** In the order's currency's minor units. */
+    amount: integer("amount").notNull(),
+    /** The provider's reference for the refund. */
+    reference: text("reference").notNull(),
+    /** The admin who authorised it (null once that account is deleted). */
+    adminId: integer("admin_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("refunds_idempotency_idx").on(t.orderId, t.idempotencyKey)],
 );
 
 /**
@@ -208,6 +267,8 @@ export const paymentSwitches = pgTable(
     orderId: text("order_id").notNull(),
     provider: text("provider").notNull(),
     method: jsonb("method").$type<NonNullable<Order["paymentMethod"]>>().notNull(),
+    /** The provider's token for the new method, which renewals charge once it is COMPLETED. */
+    storedMethod: jsonb("stored_method").$type<StoredMethod>(),
     /** PENDING, COMPLETED or FAILED. */
     status: text("status").notNull().default("PENDING"),
     failureCode: text("failure_code"),
