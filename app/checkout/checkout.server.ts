@@ -301,6 +301,10 @@ export async function checkoutAction(args: ActionFunctionArgs): Promise<PayOutco
     idempotencyKey: /^[A-Za-z0-9_-]{8,100}$/.test(key) ? key : crypto.randomUUID(),
     ...(view.basket.voucher ? { voucher: view.basket.voucher.code } : {}),
     ...(view.query.country ? { country: view.query.country } : {}),
+    // The address step's address, kept with the order for its invoice.
+    ...(view.query.country && view.addressDone && view.query.postalCode
+      ? { postalCode: view.query.postalCode }
+      : {}),
     ...(cardEntry ? { card } : {}),
     returnUrl: authorization,
   };

@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
 import { useT } from "../i18n/i18n.ts";
 import { useHydrated } from "../ui/client-state.tsx";
 import type { InvoiceView } from "./invoice.server.ts";
@@ -51,6 +52,12 @@ export function InvoiceScreen() {
                 </>
               ) : null}
               {invoice.buyer.email}
+              {invoice.buyer.address.map((line) => (
+                <Fragment key={line}>
+                  <br />
+                  {line}
+                </Fragment>
+              ))}
             </p>
           </section>
         </div>

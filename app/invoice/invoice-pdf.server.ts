@@ -51,6 +51,7 @@ export function invoicePdf(invoice: Invoice, wording: InvoiceWording): Promise<B
   doc.font("Helvetica");
   if (invoice.buyer.name) doc.text(text(invoice.buyer.name));
   doc.text(text(invoice.buyer.email));
+  for (const line of invoice.buyer.address) doc.text(text(line));
   doc.moveDown();
 
   const columns = [width * 0.6, width * 0.2, width * 0.2];

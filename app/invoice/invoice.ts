@@ -1,7 +1,7 @@
 import type { Order } from "../../contract/generated/order.ts";
 import type { UserDetails } from "../../contract/generated/user-details.ts";
 import { formatMoney } from "../checkout/money.ts";
-import { dateTimeFormat } from "../ui/intl.ts";
+import { dateTimeFormat, regionName } from "../ui/intl.ts";
 
 /** One line of an invoice, every figure already written in the viewer's language. */
 export interface InvoiceLine {
@@ -19,7 +19,8 @@ export interface Invoice {
   number: string;
   date: string;
   seller: string;
-  buyer: { name: string | null; email: string };
+  /** The account holder, and the billing address the checkout took (postal code, country). */
+  buyer: { name: string | null; email: string; address: string[] };
   lines: InvoiceLine[];
   /** Label and amount of each total, in order (subtotal, discount, tax, total). */
   totals: { label: string; amount: string; grand?: boolean }[];
@@ -62,7 +63,13 @@ export function invoiceOf(
     number: order.orderId,
     date: dateTimeFormat(locale, INVOICE_DATE).format(new Date(order.completedAt)),
     seller,
-    buyer: { name: buyer.name.fullName, email: buyer.contactEmail ?? buyer.email },
+    buyer: {
+      name: buyer.name.fullName,
+      email: buyer.contactEmail ?? buyer.email,
+      address: order.billingAddress
+        ? [order.billingAddress.postalCode, regionName(locale, order.billingAddress.countryCode)]
+        : [],
+    },
     lines: basket.basketItems.map((item) => ({
       description: item.name,
       price: money(item.catalogPrice),

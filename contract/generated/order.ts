@@ -109,6 +109,19 @@ export interface Order {
     expiry?: string;
   };
   /**
+   * The billing address the checkout took (country and postal code), kept with the order and printed on its invoice.
+   */
+  billingAddress?: {
+    /**
+     * ISO 3166-1 alpha-2.
+     */
+    countryCode: string;
+    /**
+     * As the viewer entered it.
+     */
+    postalCode: string;
+  };
+  /**
    * For an order that bought a gift: to whom it went and whether it was redeemed (the buyer holds no licence from it).
    */
   gift?: {
@@ -153,6 +166,10 @@ export interface BasketPayment {
    * The viewer's country (ISO 3166-1 alpha-2), as for the basket.
    */
   country?: string;
+  /**
+   * The billing address's postal code (printable ASCII, spec section 5); kept with the order with `country`, which it needs.
+   */
+  postalCode?: string;
   /**
    * The name of one of the basket's availablePaymentProviders.
    */

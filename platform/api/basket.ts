@@ -8,6 +8,7 @@ import {
   type PaymentProviderSetting,
   type TaxRules,
 } from "../commerce/basket.ts";
+import { postalCodeProblem } from "../../contract/postal-address.ts";
 import { findOrder, OrderRefused, orderView, placeOrder } from "../commerce/orders.ts";
 import { chargesIn, paymentAdapter } from "../commerce/payment-adapters.ts";
 import { findGift } from "../commerce/gifts.ts";
@@ -75,6 +76,18 @@ basket.post("/pay", async (c) => {
       "/returnUrl",
     );
   }
+  if (
+    payment.postalCode !== undefined &&
+    (!payment.country || postalCodeProblem(payment.postalCode))
+  ) {
+    throw new ApiError(
+      400,
+      "INVALID_BODY",
+      "'postalCode' must be printable ASCII and come with 'country'",
+      undefined,
+      "/postalCode",
+    );
+  }
   // The viewer's input is checked before anything is priced or placed: a mistyped card costs
   // nothing and holds no voucher.
   const adapter = paymentAdapter(payment.provider);
@@ -110,6 +123,9 @@ basket.post("/pay", async (c) => {
       realmName: (realm.settings as { realmFullName?: string }).realmFullName ?? realm.fullName,
       wording: realm,
       ...(priced.gift ? { giftId: priced.gift } : {}),
+      ...(payment.country && payment.postalCode !== undefined
+        ? { billingAddress: { countryCode: payment.country, postalCode: payment.postalCode } }
+        : {}),
       publicUrl: publicUrl(c),
     });
   } catch (error) {

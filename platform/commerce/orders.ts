@@ -40,6 +40,8 @@ export interface OrderRequest {
   card?: CardInput;
   /** Where the viewer comes back to after a provider's page. */
   returnUrl?: string;
+  /** The billing address the checkout took, kept with the order for its invoice. */
+  billingAddress?: Order["billingAddress"];
   /** The platform's secret, which providers derive their signing keys from. */
   secret: string;
   now: Date;
@@ -96,6 +98,7 @@ export async function placeOrder(
         basket: request.basket,
         giftId: request.giftId ?? null,
         replacesOrderId: request.replacesOrderId ?? null,
+        billingAddress: request.billingAddress ?? null,
       })
       .onConflictDoNothing()
       .returning();
@@ -441,6 +444,7 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
         }
       : {}),
     ...(order.paymentMethod ? { paymentMethod: order.paymentMethod } : {}),
+    ...(order.billingAddress ? { billingAddress: order.billingAddress } : {}),
     ...(gift
       ? {
           gift: {

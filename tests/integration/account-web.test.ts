@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { checkoutAction } from "../../app/checkout/checkout.server.ts";
 import { accountLoader } from "../../app/account/page/account-page.server.ts";
 import type { AccountView } from "../../app/account/page/view.ts";
 import { providersLoader, type ProvidersView } from "../../app/identity/providers.server.ts";
@@ -107,6 +108,36 @@ describe("invoices on the web", () => {
     expect(visitor.headers.get("Location")).toBe(
       `/realm/liga/login?from=${encodeURIComponent(`/payment/invoice/${paid}`)}`,
     );
+  });
+
+  it("carry the billing address the checkout's address step took, on the page and in the PDF", async () => {
+    const buyer = await signedIn();
+    const path =
+      "/realm/liga/purchase?licence=LIGA_FINAL_PASS&step=4&country=BR&postalCode=01310-100&provider=Cardstream";
+    const form = new URLSearchParams({
+      idempotencyKey: `key-${crypto.randomUUID()}`,
+      holder: "Ana Torcedora",
+      number: "4242 4242 4242 4242",
+      expiry: "12/34",
+      cvc: "123",
+    });
+    const args = loaderArgs(webContext(platform.api), path);
+    const request = new Request(args.request.url, {
+      method: "POST",
+      headers: { Cookie: buyer.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: form,
+    });
+    const answer = await checkoutAction({ ...args, request });
+    expect(answer).toBeInstanceOf(Response);
+    const confirmation = new URL((answer as Response).headers.get("Location")!, "http://x");
+    const id = confirmation.searchParams.get("order")!;
+    const view = (await invoiceLoader(invoiceArgs(id, buyer.cookie))) as unknown as {
+      data: InvoiceView;
+    };
+    expect(view.data.invoice.buyer.address).toEqual(["01310-100", "Brasil"]);
+    const pdf = await invoicePdfLoader(invoiceArgs(id, buyer.cookie, "/pdf"));
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain("01310-100");
   });
 });
 

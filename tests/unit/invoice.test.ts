@@ -36,6 +36,7 @@ const ORDER: Order & { completedAt: string } = {
   entitlements: [],
   completedAt: "2026-11-02T10:00:00.000Z",
   paymentMethod: { brand: "Visa", last4: "4242", expiry: "12/34" },
+  billingAddress: { countryCode: "BR", postalCode: "01310-100" },
 };
 const BUYER = {
   email: "ana@liga.test",
@@ -58,7 +59,11 @@ describe("invoices", () => {
       number: ORDER.orderId,
       date: "2 de novembro de 2026",
       seller: "Liga Play",
-      buyer: { name: "Ana Torcedora", email: "ana@liga.test" },
+      buyer: {
+        name: "Ana Torcedora",
+        email: "ana@liga.test",
+        address: ["01310-100", "Brasil"],
+      },
       paidWith: "Visa •••• 4242",
     });
     // Intl writes a no-break space between the currency and the number.
@@ -72,6 +77,13 @@ describe("invoices", () => {
       ["Impostos incluídos", "R$ 4,78"],
       ["Total", "R$ 23,92"],
     ]);
+  });
+
+  it("without a billing address, the buyer is the account holder alone", () => {
+    const t = i18nFor("pt").t;
+    const { billingAddress: _left, ...order } = ORDER;
+    const invoice = invoiceOf(order, BUYER, "Liga Play", "pt", (key, values) => t(key, values));
+    expect(invoice.buyer.address).toEqual([]);
   });
 
   it("come as a PDF whose text a reader finds: seller, buyer, number, lines and totals", async () => {
@@ -96,6 +108,8 @@ describe("invoices", () => {
       "Data: 2 de novembro de 2026",
       "Ana Torcedora",
       "ana@liga.test",
+      "01310-100",
+      "Brasil",
       "Liga Play Mensal",
       "R$ 29,90",
       "-R$ 5,98",

@@ -96,6 +96,8 @@ export const orders = pgTable(
     basket: jsonb("basket").$type<Basket>().notNull(),
     /** A card's brand, last four digits and expiry (never its number or security code), or a method's name. */
     paymentMethod: jsonb("payment_method").$type<NonNullable<Order["paymentMethod"]>>(),
+    /** The billing address the checkout took (country and postal code), for the invoice. */
+    billingAddress: jsonb("billing_address").$type<NonNullable<Order["billingAddress"]>>(),
     /** Why a FAILED order failed (a PaymentFailure: CARD_DECLINED, PAYMENT_CANCELLED, ...). */
     failureCode: text("failure_code"),
     /** Where the viewer goes while the provider waits for them (a challenge, a hosted page). */
