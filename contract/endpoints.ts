@@ -395,6 +395,12 @@ export const ENDPOINTS = {
     auth: "admin",
     summary: "A single-use link that signs an administrator in as an account",
   },
+  rotateOidcKey: {
+    method: "POST",
+    path: "/v2/admin/oidc/keys/rotate",
+    auth: "admin",
+    summary: "The realm signs ID tokens with a new key; the old one stays published a week",
+  },
   impersonate: {
     method: "GET",
     path: "/v2/admin/user/impersonate",
@@ -1061,6 +1067,37 @@ export const ENDPOINTS = {
     path: "/v4/oauth2-auth/{realm}/token",
     auth: "public",
     summary: "A realm's token endpoint (RFC 6749, form-encoded)",
+  },
+  oidcDiscovery: {
+    method: "GET",
+    path: "/v4/oidc/{realm}/.well-known/openid-configuration",
+    auth: "public",
+    summary: "A realm's OpenID Connect discovery document; its issuer is /api/v4/oidc/{realm}",
+  },
+  oidcJwks: {
+    method: "GET",
+    path: "/v4/oidc/{realm}/jwks",
+    auth: "public",
+    summary: "A realm's ID-token signing keys: the current one and those rotated out lately",
+  },
+  oidcUserinfo: {
+    method: "GET",
+    path: "/v4/oidc/{realm}/userinfo",
+    auth: "public",
+    summary: "The claims an OpenID Connect sign-in granted, for its bearer access token",
+  },
+  oidcUserinfoPost: {
+    method: "POST",
+    path: "/v4/oidc/{realm}/userinfo",
+    auth: "public",
+    summary: "The claims an OpenID Connect sign-in granted, for its bearer access token",
+  },
+  oidcEndSession: {
+    method: "POST",
+    path: "/v4/oidc/end-session",
+    auth: "client",
+    request: "jsonObject",
+    summary: "Checks an RP-initiated logout: id_token_hint and post_logout_redirect_uri",
   },
 } as const satisfies Record<string, Endpoint>;
 

@@ -1,4 +1,10 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  redirectDocument,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import { flashToast } from "../feedback/flash.server.ts";
 import { platformClient } from "../api-client/platform.server.ts";
@@ -16,7 +22,10 @@ function guestsAllowed({ shell }: Pick<RealmRequest, "shell">): boolean {
  * Whether there is a session to end: a signed-in viewer's, or a guest's when asked with
  * `force` or where guests are not allowed (otherwise a guest would just check in again).
  */
-function hasSessionToEnd(request: Request, found: Pick<RealmRequest, "shell" | "viewer">): boolean {
+export function hasSessionToEnd(
+  request: Request,
+  found: Pick<RealmRequest, "shell" | "viewer">,
+): boolean {
   switch (found.viewer.role) {
     case "UNAUTHENTICATED":
       return false;
@@ -61,9 +70,14 @@ export async function logoutAction(args: ActionFunctionArgs) {
   return signOut(args, found);
 }
 
-async function signOut(
+/**
+ * Ends the viewer's session and sends the browser to `to` (default: the realm's root), in a
+ * full page load. `to` is either a path of this site or a URL the platform checked.
+ */
+export async function signOut(
   { request, context }: LoaderFunctionArgs,
   { realm, basePath, viewer }: RealmRequest,
+  to?: string,
 ): Promise<never> {
   const refreshToken = await clearSession(request, context, basePath, "loggedOut");
   if (refreshToken) {
@@ -78,7 +92,7 @@ async function signOut(
       );
     }
   }
-  throw redirect(basePath || "/", {
+  throw redirectDocument(to ?? (basePath || "/"), {
     headers: {
       "Set-Cookie": await flashToast(request, context, {
         level: "info",

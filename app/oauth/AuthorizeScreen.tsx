@@ -1,16 +1,25 @@
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { useT } from "../i18n/i18n.ts";
 import { ChallengeStatus, FormMessage, PasswordField, TextField } from "../identity/ui/fields.tsx";
 import { useChallengedSubmit } from "../identity/ui/useChallengedSubmit.ts";
 import type { FormOutcome } from "../identity/session-actions.server.ts";
-import type { authorizeLoader } from "./authorize.server.ts";
-import { OAUTH_PARAMS } from "./oauth-redirect.ts";
+import { OAUTH_PARAMS, type OAuthParams } from "./oauth-redirect.ts";
 
-/** `/authorize`: email and password, then back to the app that asked (spec section 2). */
+/** What `/authorize` loads; `/oidc/login` adds the ways to an account or a new password. */
+interface AuthorizePage {
+  params: OAuthParams | null;
+  forgotPasswordHref?: string;
+  signupHref?: string | null;
+}
+
+/**
+ * `/authorize` and `/oidc/login`: email and password, then back to the app that asked (spec
+ * section 2).
+ */
 export function AuthorizeScreen() {
   const t = useT();
-  const { params } = useLoaderData<typeof authorizeLoader>();
+  const { params, forgotPasswordHref, signupHref } = useLoaderData<AuthorizePage>();
   const outcome = useActionData<FormOutcome>();
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
@@ -53,6 +62,12 @@ export function AuthorizeScreen() {
       ) : (
         <FormMessage label="oauthRequestInvalid" />
       )}
+      {forgotPasswordHref || signupHref ? (
+        <nav className="auth-links" aria-label={t("otherOptions")}>
+          {forgotPasswordHref ? <Link to={forgotPasswordHref}>{t("forgotPassword")}</Link> : null}
+          {signupHref ? <Link to={signupHref}>{t("noAccountSignUp")}</Link> : null}
+        </nav>
+      ) : null}
     </section>
   );
 }

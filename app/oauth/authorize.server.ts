@@ -30,6 +30,15 @@ export const AUTHORIZE_ERROR_LABELS: Record<string, string> = {
 
 const labelOf = (code: string) => AUTHORIZE_ERROR_LABELS[code] ?? AUTHORIZE_ERROR_LABELS.GENERIC!;
 
+/**
+ * The OIDC sign-in page (`/oidc/login`, spec section 8): a refused sign-in is `oidcSigninError`;
+ * a request that is not valid as such is still told as one.
+ */
+export const oidcLabelOf = (code: string) => {
+  const label = labelOf(code);
+  return label === "oauthRequestInvalid" ? label : "oidcSigninError";
+};
+
 export async function authorizeLoader(args: LoaderFunctionArgs) {
   await requireRealmRequest(args);
   const params = oauthParams(new URL(args.request.url).searchParams);
@@ -40,7 +49,10 @@ export async function authorizeLoader(args: LoaderFunctionArgs) {
  * Email and password for the OAuth code flow: the platform checks them (with the realm's
  * challenge) and answers the app's redirect URI with a code, where the browser goes next.
  */
-export async function authorizeAction(args: ActionFunctionArgs): Promise<FormOutcome | Response> {
+export async function authorizeAction(
+  args: ActionFunctionArgs,
+  label: (code: string) => string = labelOf,
+): Promise<FormOutcome | Response> {
   const { request, context } = args;
   const { realm, shell } = await requireRealmRequest(args);
   const form = await readForm(request);
@@ -73,7 +85,7 @@ export async function authorizeAction(args: ActionFunctionArgs): Promise<FormOut
       },
     );
     const target = oauthRedirectTarget(answer.redirectUrl, params.redirect_uri);
-    if (!target) return { status: "error", label: labelOf(NO_OAUTH_CODE_FOUND), values: { email } };
+    if (!target) return { status: "error", label: label(NO_OAUTH_CODE_FOUND), values: { email } };
     // A document load: the app's page is no route of this web app, even on this origin.
     return redirectDocument(target, 303);
   } catch (error) {
@@ -82,7 +94,7 @@ export async function authorizeAction(args: ActionFunctionArgs): Promise<FormOut
     if (error.code === "CHALLENGE_REQUIRED" && challenge) return { status: "challenge", challenge };
     return {
       status: "error",
-      label: labelOf(error.code),
+      label: label(error.code),
       ...(error.requestId ? { requestId: error.requestId } : {}),
       ...(challenge ? { challenge } : {}),
       values: { email },

@@ -1,4 +1,4 @@
-/** The OAuth request parameters the `/authorize` page carries (spec section 3). */
+/** The OAuth request parameters the `/authorize` and `/oidc/login` pages carry (spec section 3). */
 export const OAUTH_PARAMS = [
   "response_type",
   "client_id",
@@ -6,7 +6,13 @@ export const OAUTH_PARAMS = [
   "state",
   "code_challenge",
   "code_challenge_method",
+  // OpenID Connect (the `/oidc/login` page): `openid` in the scope asks for an ID token.
+  "scope",
+  "nonce",
 ] as const;
+
+/** The parameters a request may leave out. */
+const OPTIONAL_PARAMS: ReadonlySet<string> = new Set(["state", "scope", "nonce"]);
 
 export type OAuthParams = Record<(typeof OAUTH_PARAMS)[number], string>;
 
@@ -21,7 +27,7 @@ export function oauthParams(source: { get(name: string): unknown }): OAuthParams
       return [name, typeof value === "string" ? value : ""];
     }),
   ) as OAuthParams;
-  const required = OAUTH_PARAMS.filter((name) => name !== "state");
+  const required = OAUTH_PARAMS.filter((name) => !OPTIONAL_PARAMS.has(name));
   return required.every((name) => values[name] !== "") ? values : null;
 }
 

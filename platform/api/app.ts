@@ -16,6 +16,7 @@ import { LIST_PATHS, lists, privateAnswer } from "./lists.ts";
 import { identity } from "./identity/index.ts";
 import { impersonation } from "./impersonation.ts";
 import { oauth, realmTokenEndpoint } from "./oauth.ts";
+import { endSession, oidcAdmin, oidcProvider } from "./oidc.ts";
 import { outbox } from "./outbox.ts";
 import type { PlatformEnv } from "./context.ts";
 import { requireClient } from "./contract.ts";
@@ -133,6 +134,7 @@ export function createPlatformApi({
   v2.route("/", identity);
   v2.route("/admin/outbox", outbox);
   v2.route("/admin", impersonation);
+  v2.route("/admin", oidcAdmin);
   v2.route("/tv", tv);
   v2.route("/user/profiles", profiles);
   v2.route("/", userDetails);
@@ -156,10 +158,13 @@ export function createPlatformApi({
   // Before the contract's headers are required: other parties' apps call a realm's token
   // endpoint as RFC 6749 says, without them. Its handler answers, so requireClient never runs.
   v4.route("/oauth2-auth", realmTokenEndpoint);
+  // A realm's OpenID provider documents, keys and userinfo, for relying parties anywhere.
+  v4.route("/oidc", oidcProvider);
   // A provider's notification carries its own signature, not a client's key.
   v4.route("/payments/notifications", paymentNotifications);
   v4.use("/*", requireClient);
   v4.route("/oauth2-auth", oauth);
+  v4.route("/oidc", endSession);
   v4.route("/basket", basket);
   v4.route("/orders", orders);
   v4.route("/", gifts);

@@ -9,7 +9,15 @@ import {
   issueCode,
   recordCodeSession,
   redeemCode,
+  type RedeemedCode,
 } from "../identity/oauth.ts";
+import {
+  grantedScopes,
+  issueIdToken,
+  issuerOf,
+  recordGrant,
+  scopedClaims,
+} from "../identity/oidc.ts";
 import {
   accountClaims,
   refreshSession,
@@ -23,7 +31,7 @@ import { HEADERS } from "../../contract/headers.ts";
 import { readJson, requireJsonBody } from "./contract.ts";
 import { ApiError, badRequest } from "./errors.ts";
 import { findRealm } from "./realms.ts";
-import { body, mainProfile, verifyCredentials } from "./identity/index.ts";
+import { body, mainProfile, publicUrl, verifyCredentials } from "./identity/index.ts";
 
 /**
  * The OAuth 2.0 authorization code flow with PKCE (RFC 6749, RFC 7636), S256 only: a
@@ -33,6 +41,10 @@ import { body, mainProfile, verifyCredentials } from "./identity/index.ts";
 export const oauth = new Hono<PlatformEnv>();
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** OpenID Connect's `scope` and `nonce` are kept with the code: bounded, like every input. */
+const MAX_SCOPE_LENGTH = 500;
+const MAX_NONCE_LENGTH = 255;
 
 /**
  * `POST /oauth2-auth/code`: the OAuth parameters plus `credentials` {id, secret}; answers
@@ -61,10 +73,18 @@ oauth.post("/code", requireJsonBody, async (c) => {
       ? (input.credentials as Record<string, unknown>)
       : {};
   const user = await verifyCredentials(c, credentials);
+  const scope = text(input.scope);
+  const nonce = text(input.nonce);
+  if (scope.length > MAX_SCOPE_LENGTH || nonce.length > MAX_NONCE_LENGTH) {
+    throw badRequest("INVALID_OIDC_REQUEST", "scope or nonce is too long");
+  }
   const code = await issueCode(db, realm, user.id, {
     clientId: client.clientId,
     redirectUri,
     codeChallenge: challenge,
+    ...(scope ? { scope } : {}),
+    ...(nonce ? { nonce } : {}),
+    authTime: Date.now(),
   });
   const target = new URL(redirectUri);
   target.searchParams.append("code", code);
@@ -142,12 +162,13 @@ async function tokenRequest(c: Context<PlatformEnv>): Promise<Record<string, unk
 async function tokenEndpoint(c: Context<PlatformEnv>) {
   forbidCaching(c);
   try {
-    const session = await grant(c, await tokenRequest(c));
+    const { session, idToken } = await grant(c, await tokenRequest(c));
     return c.json({
       access_token: session.authorisationToken,
       token_type: "Bearer",
       expires_in: ACCESS_TOKEN_TTL_SECONDS,
       refresh_token: session.refreshToken,
+      ...(idToken ? { id_token: idToken } : {}),
     });
   } catch (error) {
     if (!(error instanceof TokenError)) throw error;
@@ -157,7 +178,10 @@ async function tokenEndpoint(c: Context<PlatformEnv>) {
   }
 }
 
-async function grant(c: Context<PlatformEnv>, input: Record<string, unknown>) {
+async function grant(
+  c: Context<PlatformEnv>,
+  input: Record<string, unknown>,
+): Promise<{ session: SessionTokens; idToken?: string }> {
   const grantType = text(input.grant_type);
   if (!grantType) throw new TokenError("invalid_request", "grant_type is required");
   if (grantType !== "authorization_code" && grantType !== "refresh_token") {
@@ -175,7 +199,7 @@ async function grant(c: Context<PlatformEnv>, input: Record<string, unknown>) {
     throw new TokenError("invalid_client", "No such client is registered in this realm", status);
   }
   return grantType === "refresh_token"
-    ? refreshGrant(c, text(input.refresh_token))
+    ? { session: await refreshGrant(c, text(input.refresh_token)) }
     : codeGrant(c, clientId, input);
 }
 
@@ -183,13 +207,13 @@ async function codeGrant(
   c: Context<PlatformEnv>,
   clientId: string,
   input: Record<string, unknown>,
-): Promise<SessionTokens> {
+): Promise<{ session: SessionTokens; idToken?: string }> {
   const code = text(input.code);
   if (!code) throw new TokenError("invalid_request", "code is required");
   const { db } = c.get("store");
-  let userId: number;
+  let redeemed: RedeemedCode;
   try {
-    userId = await redeemCode(db, c.get("realm").name, code, {
+    redeemed = await redeemCode(db, c.get("realm").name, code, {
       clientId,
       redirectUri: text(input.redirect_uri),
       verifier: text(input.code_verifier),
@@ -198,7 +222,7 @@ async function codeGrant(
     if (!(error instanceof CodeRefused)) throw error;
     throw new TokenError("invalid_grant", error.message);
   }
-  const [user] = await db.select().from(t.users).where(eq(t.users.id, userId));
+  const [user] = await db.select().from(t.users).where(eq(t.users.id, redeemed.userId));
   if (!user || user.status === "SUSPENDED" || user.status === "PENDING_ACTIVATION") {
     throw new TokenError("invalid_grant", "The account cannot sign in");
   }
@@ -208,8 +232,27 @@ async function codeGrant(
     userId: user.id,
     profileId: profile?.id ?? null,
   });
-  await recordCodeSession(db, code, session.refreshToken);
-  return session;
+  const family = await recordCodeSession(db, code, session.refreshToken);
+  const scopes = grantedScopes(redeemed.scope);
+  if (!scopes.includes("openid") || !family) return { session };
+  // OpenID Connect: the session remembers its scopes (userinfo), and the app gets an ID token.
+  const realm = c.get("realm").name;
+  await recordGrant(db, {
+    family,
+    realm,
+    clientId,
+    scope: scopes.join(" "),
+    authTime: redeemed.authTime,
+  });
+  const idToken = await issueIdToken(db, c.get("tokens"), realm, {
+    issuer: issuerOf(publicUrl(c), realm),
+    subject: String(user.id),
+    audience: clientId,
+    authTime: redeemed.authTime,
+    nonce: redeemed.nonce,
+    claims: scopedClaims(user, scopes),
+  });
+  return { session, idToken };
 }
 
 /** RFC 6749 §6: the session's next pair, as `POST /api/v2/token/refresh` gives it. */

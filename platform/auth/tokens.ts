@@ -1,3 +1,4 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { errors, jwtVerify, SignJWT } from "jose";
 
 /** Roles of spec section 4; guests carry `gue: true` and no role of their own. */
@@ -34,6 +35,13 @@ export interface AccessClaims {
 export interface TokenIssuer {
   issueAccess(claims: Omit<AccessClaims, "exp">, ttlSeconds?: number): Promise<string>;
   verifyAccess(token: string): Promise<AccessClaims>;
+  /**
+   * Seals a secret the platform keeps in its store (a signing key): AES-256-GCM under a key
+   * derived from the token secret, so a copy of the store alone does not give it away.
+   */
+  seal(plain: string): string;
+  /** The secret `seal` sealed; throws when it was sealed under another secret or altered. */
+  unseal(sealed: string): string;
 }
 
 /** A token that is malformed, forged, expired or for another audience. */
@@ -52,7 +60,12 @@ const ISSUER = "streaming-platform";
 export function createTokenIssuer(secret: string): TokenIssuer {
   const key = new TextEncoder().encode(secret);
   if (key.length < 32) throw new Error("the token secret must be at least 32 bytes long");
+  const sealingKey = Buffer.from(
+    hkdfSync("sha256", key, Buffer.alloc(0), "streaming-platform sealed secrets", 32),
+  );
   return {
+    seal: (plain) => sealWith(sealingKey, plain),
+    unseal: (sealed) => unsealWith(sealingKey, sealed),
     async issueAccess(claims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) {
       const { sub, ...rest } = claims;
       return new SignJWT({ ...rest })
@@ -119,4 +132,26 @@ export function tokenFromAuthorization(header: string | undefined): string | und
   const [scheme, token] = header.trim().split(/\s+/);
   if (!token || !/^(Bearer|Mixed)$/i.test(scheme ?? "")) return undefined;
   return token;
+}
+
+/** `v1.{iv}.{tag}.{ciphertext}`, each part base64url. */
+function sealWith(key: Buffer, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  const parts = [iv, cipher.getAuthTag(), body].map((part) => part.toString("base64url"));
+  return ["v1", ...parts].join(".");
+}
+
+function unsealWith(key: Buffer, sealed: string): string {
+  const [version, iv, tag, body] = sealed.split(".");
+  if (version !== "v1" || !iv || !tag || body === undefined) {
+    throw new Error("not a sealed secret");
+  }
+  const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  return Buffer.concat([
+    decipher.update(Buffer.from(body, "base64url")),
+    decipher.final(),
+  ]).toString("utf8");
 }

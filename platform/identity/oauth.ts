@@ -50,8 +50,22 @@ interface CodeBinding {
   clientId: string;
   redirectUri: string;
   codeChallenge: string;
+  /** OpenID Connect: the scopes asked for (an ID token only when `openid` is one). */
+  scope?: string;
+  /** OpenID Connect: the relying party's nonce, returned in the ID token. */
+  nonce?: string;
+  /** When the viewer gave their credentials, in milliseconds (the ID token's `auth_time`). */
+  authTime?: number;
   /** The refresh-token family issued for the code, once it was exchanged. */
   family?: string;
+}
+
+/** A redeemed code: whose it is and what the sign-in asked for. */
+export interface RedeemedCode {
+  userId: number;
+  scope: string;
+  nonce?: string;
+  authTime: Date;
 }
 
 /** A single-use code for `userId`, bound to the client, its redirect URI and the challenge. */
@@ -85,7 +99,7 @@ export async function redeemCode(
   realm: string,
   code: string,
   request: { clientId: string; redirectUri: string; verifier: string },
-): Promise<number> {
+): Promise<RedeemedCode> {
   const issued = code ? await codeRow(db, code) : undefined;
   const used = issued && (await consumeOneTimeToken(db, "oauth-code", issued.realm, code));
   if (!used) {
@@ -104,7 +118,12 @@ export async function redeemCode(
       "The code was not issued to this realm, client, redirect URI and verifier",
     );
   }
-  return used.userId;
+  return {
+    userId: used.userId,
+    scope: binding.scope ?? "",
+    ...(binding.nonce ? { nonce: binding.nonce } : {}),
+    authTime: new Date(binding.authTime ?? Date.now()),
+  };
 }
 
 /** The code's row, in whichever realm it was issued. */
@@ -122,8 +141,15 @@ async function codeRow(db: Db, code: string) {
   return row;
 }
 
-/** Remembers which session a code gave, so its reuse can end that session. */
-export async function recordCodeSession(db: Db, code: string, refreshToken: string) {
+/**
+ * Remembers which session a code gave, so its reuse can end that session; answers the
+ * session's family.
+ */
+export async function recordCodeSession(
+  db: Db,
+  code: string,
+  refreshToken: string,
+): Promise<string | undefined> {
   const [session] = await db
     .select({ family: t.refreshTokens.family })
     .from(t.refreshTokens)
@@ -132,11 +158,12 @@ export async function recordCodeSession(db: Db, code: string, refreshToken: stri
     .select({ data: t.oneTimeTokens.data })
     .from(t.oneTimeTokens)
     .where(eq(t.oneTimeTokens.tokenHash, digest(code)));
-  if (!session || !row) return;
+  if (!session || !row) return undefined;
   await db
     .update(t.oneTimeTokens)
     .set({ data: { ...row.data, family: session.family } })
     .where(eq(t.oneTimeTokens.tokenHash, digest(code)));
+  return session.family;
 }
 
 async function revokeSessionOfUsedCode(db: Db, row: { data: Record<string, unknown> }) {

@@ -429,6 +429,14 @@ export interface RealmSettings {
      */
     name: "CREDENTIALS" | "GIGYA" | "OIDC" | "PBR";
     /**
+     * GIGYA or OIDC: the external identity login page `/login/gigya` sends viewers to, with the three pass-through parameters (UID, UIDSignature, signatureTimestamp) or `from`. Absent: the realm's own sign-in page.
+     */
+    loginUrl?: string;
+    /**
+     * GIGYA: the provider's account page `/myuefa` sends signed-in viewers to. Absent: the realm's account page.
+     */
+    accountUrl?: string;
+    /**
      * Signup form fields.
      *
      * @maxItems 50

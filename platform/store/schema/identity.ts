@@ -211,10 +211,59 @@ export const oauthClients = pgTable(
     clientId: text("client_id").notNull(),
     name: text("name").notNull(),
     redirectUris: jsonb("redirect_uris").$type<string[]>().notNull(),
+    /**
+     * Where the app may send the browser after an OpenID Connect sign-out
+     * (`post_logout_redirect_uri`), matched exactly like `redirectUris`.
+     */
+    postLogoutRedirectUris: jsonb("post_logout_redirect_uris")
+      .$type<string[]>()
+      .notNull()
+      .default([]),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.realm, t.clientId] })],
 );
+
+/**
+ * The keys a realm signs its OpenID Connect ID tokens with (RS256). One key per realm is
+ * current (`retiredAt` null); a rotated key stays published in the realm's JWKS for a grace
+ * period, so tokens it signed still verify. The private key is kept sealed (AES-256-GCM under a
+ * key derived from the platform's token secret) and never leaves the platform.
+ */
+export const oidcSigningKeys = pgTable(
+  "oidc_signing_keys",
+  {
+    kid: text("kid").primaryKey(),
+    realm: text("realm")
+      .notNull()
+      .references(() => realms.name, { onDelete: "cascade" }),
+    alg: text("alg").notNull(),
+    publicJwk: jsonb("public_jwk").$type<Record<string, unknown>>().notNull(),
+    sealedPrivateKey: text("sealed_private_key").notNull(),
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("oidc_signing_keys_current_idx")
+      .on(t.realm)
+      .where(sql`${t.retiredAt} is null`),
+  ],
+);
+
+/**
+ * What an OpenID Connect sign-in granted, by the session (refresh-token family) it started:
+ * the client, the scopes the userinfo endpoint answers for, and when the viewer signed in.
+ */
+export const oidcGrants = pgTable("oidc_grants", {
+  family: text("family").primaryKey(),
+  realm: text("realm")
+    .notNull()
+    .references(() => realms.name, { onDelete: "cascade" }),
+  clientId: text("client_id").notNull(),
+  scope: text("scope").notNull(),
+  authTime: timestamp("auth_time", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * TV PIN sign-in: a device shows `userCode`, a signed-in viewer enters it on the web, and the
