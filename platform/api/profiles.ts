@@ -155,7 +155,15 @@ profiles.delete("/:id", authenticate, requireAccount, async (c) => {
   if (target.type === "ADULT" && list.filter((p) => p.type === "ADULT").length === 1) {
     throw new ApiError(409, "LAST_ADULT_PROFILE", "An account keeps at least one adult profile");
   }
-  await db.delete(t.profiles).where(and(eq(t.profiles.id, id), eq(t.profiles.userId, user.id)));
+  await db.transaction(async (tx) => {
+    // What the profile watched, listed and chose goes with it: it is keyed by the profile's id,
+    // which no other profile of the account will ever have.
+    const { watchHistory: h, viewerLists: l, playbackPreferences: p } = t;
+    await tx.delete(h).where(and(eq(h.userId, user.id), eq(h.profileKey, id)));
+    await tx.delete(l).where(and(eq(l.userId, user.id), eq(l.profileKey, id)));
+    await tx.delete(p).where(and(eq(p.userId, user.id), eq(p.profileKey, id)));
+    await tx.delete(t.profiles).where(and(eq(t.profiles.id, id), eq(t.profiles.userId, user.id)));
+  });
   return c.body(null, 204);
 });
 

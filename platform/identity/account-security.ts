@@ -91,7 +91,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
  * Everything the platform keeps about an account, for the account itself: its details,
- * profiles, history, lists, licences and orders, consents, sessions and linked providers.
+ * profiles, history, playback preferences, lists, licences and orders, consents, sessions and linked providers.
  * Secrets (password and PIN hashes, token hashes) are never part of it.
  */
 export async function accountDataExport(db: Db, user: UserRow, currentSession?: string) {
@@ -107,6 +107,7 @@ export async function accountDataExport(db: Db, user: UserRow, currentSession?: 
     addresses,
     cards,
     gifts,
+    preferences,
   ] = await Promise.all([
     db.select().from(t.profiles).where(eq(t.profiles.userId, user.id)).orderBy(t.profiles.id),
     db
@@ -139,6 +140,11 @@ export async function accountDataExport(db: Db, user: UserRow, currentSession?: 
       .where(eq(t.paymentCards.userId, user.id))
       .orderBy(t.paymentCards.id),
     db.select().from(t.gifts).where(eq(t.gifts.giverId, user.id)).orderBy(t.gifts.createdAt),
+    db
+      .select()
+      .from(t.playbackPreferences)
+      .where(eq(t.playbackPreferences.userId, user.id))
+      .orderBy(t.playbackPreferences.profileKey),
   ]);
   const items =
     lists.length === 0
@@ -186,6 +192,14 @@ export async function accountDataExport(db: Db, user: UserRow, currentSession?: 
       contentId: h.contentId,
       positionSeconds: h.positionSeconds,
       watchedAt: iso(h.watchedAt),
+    })),
+    playbackPreferences: preferences.map((p) => ({
+      profileId: p.profileKey || null,
+      subtitleLanguage: p.subtitleLanguage,
+      audioLanguage: p.audioLanguage,
+      autoAdvance: p.autoAdvance,
+      videoBackgroundAutoPlay: p.videoBackgroundAutoPlay,
+      updatedAt: iso(p.updatedAt),
     })),
     lists: lists.map((list) => ({
       id: list.id,

@@ -212,6 +212,13 @@ async function accountWithData() {
   await db
     .insert(t.watchHistory)
     .values({ userId, profileKey: profile!.id, kind: "vod", contentId: 7, positionSeconds: 42 });
+  await db.insert(t.playbackPreferences).values({
+    userId,
+    profileKey: profile!.id,
+    subtitleLanguage: "pt",
+    audioLanguage: "en",
+    autoAdvance: false,
+  });
   const [list] = await db
     .insert(t.viewerLists)
     .values({ userId, kind: "MY_LIST", singleton: "MY_LIST" })
@@ -372,6 +379,16 @@ describe("the account's data", () => {
     ]);
     expect(body.history).toEqual([
       expect.objectContaining({ kind: "vod", contentId: 7, positionSeconds: 42 }),
+    ]);
+    expect(body.playbackPreferences).toEqual([
+      {
+        profileId: account.profileId,
+        subtitleLanguage: "pt",
+        audioLanguage: "en",
+        autoAdvance: false,
+        videoBackgroundAutoPlay: true,
+        updatedAt: expect.any(String),
+      },
     ]);
     expect(body.lists[0].items).toEqual([expect.objectContaining({ contentId: 7 })]);
     expect(body.orders.map((o: { id: string }) => o.id)).toEqual([account.orderId]);

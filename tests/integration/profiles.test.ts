@@ -131,6 +131,16 @@ describe("creating, renaming and deleting profiles", () => {
         method: "DELETE",
         headers: viewer.auth,
       });
+    // What the child profile watched, listed and chose; Sam has the same.
+    const { db } = platform.store;
+    const userId = viewer.user.id;
+    for (const profileKey of [sam!.id, kid!.id]) {
+      await db
+        .insert(t.watchHistory)
+        .values({ userId, profileKey, kind: "vod", contentId: 7, positionSeconds: 9 });
+      await db.insert(t.viewerLists).values({ userId, profileKey, kind: "MY_LIST" });
+      await db.insert(t.playbackPreferences).values({ userId, profileKey, autoAdvance: false });
+    }
     const inUse = await remove(sam!.id);
     expect((await inUse.json()).code).toBe("PROFILE_ACTIVE");
     expect((await remove(kid!.id)).status).toBe(204);
@@ -140,6 +150,13 @@ describe("creating, renaming and deleting profiles", () => {
       .from(t.profiles)
       .where(eq(t.profiles.userId, viewer.user.id));
     expect(left).toEqual([{ name: "Sam" }]);
+    for (const table of [t.watchHistory, t.viewerLists, t.playbackPreferences]) {
+      const rows = await db
+        .select({ profileKey: table.profileKey })
+        .from(table)
+        .where(eq(table.userId, userId));
+      expect(rows).toEqual([{ profileKey: sam!.id }]);
+    }
 
     // A session acting as no profile may delete any profile but the last adult one.
     const other = await accountWithSession(platform.store, "arena", {
