@@ -294,6 +294,44 @@ test.describe("account recovery", () => {
     await expect(page).toHaveURL(/\/realm\/liga\/home$/);
   });
 
+  test("an emailed sign-in link signs in once and then says it was used", async ({
+    page,
+    request,
+  }) => {
+    const signup = await platformPost(request, "liga", "/api/v2/user/pbr", {
+      email: "linked@liga.test",
+      secret: "link-pass-1",
+      taxNumber: "123.456.789-09",
+      country: "BR",
+    });
+    expect(signup.status()).toBe(201);
+    await page.goto("/realm/liga/login?from=%2Fnews");
+    await hydrated(page);
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill("linked@liga.test");
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await expect(page.getByRole("status")).toContainText("a sign-in link is on its way");
+    const mail = await latestMail(request, "liga", "linked@liga.test");
+    const link = /https?:\/\/\S+(\/realm\/liga\/login\?magic=[\w-]+)/.exec(mail!.body)!;
+
+    // Opening the link signs nobody in (mail scanners open links); the button does.
+    await page.context().clearCookies();
+    await page.goto(link[1]!);
+    await expect(
+      page.getByText("You're about to sign in with the link we emailed you."),
+    ).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/\/realm\/liga\/home$/);
+    await expect(page.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+
+    await page.context().clearCookies();
+    await page.goto(link[1]!);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText(
+      "This sign-in link has expired or was already used. Ask for a new one.",
+    );
+  });
+
   test("the pending account activates from its link and is signed in", async ({ page }) => {
     await page.goto("/realm/liga/activate/demo-liga-activation");
     await expect(page.getByText("pending@liga.test")).toBeVisible();

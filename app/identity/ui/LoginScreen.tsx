@@ -26,6 +26,7 @@ export function LoginScreen() {
   const outcome = useActionData<LoginOutcome>();
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
+  const asksForLink = useRef(false);
   const solving = useChallengedSubmit(outcome?.status === "linkSent" ? undefined : outcome, form);
   const busy = solving || navigation.state !== "idle";
 
@@ -39,16 +40,20 @@ export function LoginScreen() {
     onSubmit: send,
   } = useFormProblems({
     ids: CREDENTIALS,
+    // Asking for an emailed link needs only the e-mail (the server checks it the same way).
     check: (element) =>
       credentialProblems(
         String(new FormData(element).get("email") ?? ""),
-        String(new FormData(element).get("password") ?? ""),
+        asksForLink.current ? "placeholder" : String(new FormData(element).get("password") ?? ""),
       ),
     server,
   });
   const onBlur = (name: string) => leave(name, form.current);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    asksForLink.current = submitter?.getAttribute("value") === "magic-request";
     const found = send(event.currentTarget);
+    asksForLink.current = false;
     if (Object.keys(found).length > 0) {
       event.preventDefault();
       focusFirstInvalid(event.currentTarget, found);
