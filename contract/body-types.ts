@@ -43,6 +43,11 @@ import type { LocaleData } from "./generated/locale-data.ts";
 import type { RealmFolderCheck } from "./generated/realm-folder-check.ts";
 import type { MissingInformation } from "./generated/missing-information.ts";
 import type { OutboxList } from "./generated/outbox.ts";
+import type {
+  ClientErrorAccepted,
+  ClientErrorBatch,
+  ClientErrorGroups,
+} from "./generated/client-errors.ts";
 import type { ParentalControl } from "./generated/parental-control.ts";
 import type { PlaybackGrant } from "./generated/playback.ts";
 import type { ProfileSwitch } from "./generated/profile-switch.ts";
@@ -162,6 +167,9 @@ export interface BodyTypes {
   refundRequest: RefundRequest;
   orderRefund: OrderRefund;
   outbox: OutboxList;
+  clientErrorBatch: ClientErrorBatch;
+  clientErrorAccepted: ClientErrorAccepted;
+  clientErrorGroups: ClientErrorGroups;
   parentalControl: ParentalControl;
   playbackGrant: PlaybackGrant;
   playlistDetail: PlaylistDetail;

@@ -415,6 +415,21 @@ export const ENDPOINTS = {
     response: "outbox",
     summary: "Emails the platform sent",
   },
+  reportClientErrors: {
+    method: "POST",
+    path: "/v2/client-errors",
+    auth: "client",
+    request: "clientErrorBatch",
+    response: "clientErrorAccepted",
+    summary: "Errors the web app met in a browser, sampled and batched (202)",
+  },
+  clientErrors: {
+    method: "GET",
+    path: "/v2/admin/client-errors",
+    auth: "admin",
+    response: "clientErrorGroups",
+    summary: "The realm's browser errors for a date range, grouped by message and release",
+  },
   guestCheckin: {
     method: "POST",
     path: "/v2/login/guest/checkin",

@@ -50,6 +50,7 @@ export const ERROR_LABELS = {
   INVALID_ID: "badRequest",
   INVALID_ID_TOKEN_HINT: "oauthRequestInvalid",
   INVALID_IMPERSONATION_TOKEN: "sessionExpired",
+  INVALID_DATE: "badRequest",
   INVALID_LOCALE: "badRequest",
   INVALID_MAGIC_LINK: "magicLinkExpired",
   INVALID_NAME: "invalidProfileName",

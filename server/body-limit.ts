@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { MAX_FILE_BYTES } from "../platform/realm-config/read-files.ts";
 import { readUpTo } from "../platform/api/bounded-read.ts";
+import { CLIENT_ERROR_BATCH_BYTES } from "../contract/error-tracing.ts";
 
 /** The largest request bodies the server reads, in bytes. */
 export const BODY_LIMITS = {
@@ -8,13 +9,20 @@ export const BODY_LIMITS = {
   standard: 64 * 1024,
   /** Admin config documents (drafts, validation): as large as a config file may be. */
   configDocument: MAX_FILE_BYTES,
+  /** A batch of browser error reports (spec section 9: reports are cut to 102,400 bytes). */
+  clientErrors: CLIENT_ERROR_BATCH_BYTES,
 } as const;
 
 /** Admin endpoints that take a whole config document as their body. */
 const CONFIG_DOCUMENT_PATH = /^\/api\/v2\/admin\/(drafts|validate)(\/|$)/;
 
+/** Where browsers send error reports: the platform's endpoint and each realm's web route. */
+const CLIENT_ERRORS_PATH = /(^|\/)client-errors$/;
+
 export function bodyLimitFor(path: string): number {
-  return CONFIG_DOCUMENT_PATH.test(path) ? BODY_LIMITS.configDocument : BODY_LIMITS.standard;
+  if (CONFIG_DOCUMENT_PATH.test(path)) return BODY_LIMITS.configDocument;
+  if (CLIENT_ERRORS_PATH.test(path)) return BODY_LIMITS.clientErrors;
+  return BODY_LIMITS.standard;
 }
 
 /**

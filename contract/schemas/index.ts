@@ -19,6 +19,7 @@ import impersonationSession from "./impersonation-session.schema.json";
 import localeData from "./locale-data.schema.json";
 import missingInformation from "./missing-information.schema.json";
 import outbox from "./outbox.schema.json";
+import clientErrors from "./client-errors.schema.json";
 import parentalControl from "./parental-control.schema.json";
 import playbackGrant from "./playback.schema.json";
 import profileList from "./profiles.schema.json";
@@ -78,6 +79,7 @@ export const contractSchemas = [
   localeData,
   missingInformation,
   outbox,
+  clientErrors,
   parentalControl,
   playbackGrant,
   profileList,
@@ -132,6 +134,9 @@ export const bodySchemaIds = {
   localeData: localeData.$id,
   missingInformation: missingInformation.$id,
   outbox: outbox.$id,
+  clientErrorBatch: clientErrors.$id,
+  clientErrorAccepted: `${clientErrors.$id}#/$defs/clientErrorAccepted`,
+  clientErrorGroups: `${clientErrors.$id}#/$defs/clientErrorGroups`,
   parentalControl: parentalControl.$id,
   playbackGrant: playbackGrant.$id,
   profileList: profileList.$id,

@@ -39,6 +39,7 @@ import { addresses } from "./addresses.ts";
 import { paymentDetails } from "./payment-details.ts";
 import { userDetails } from "./user-details.ts";
 import { playbackPreferences } from "./playback-preferences.ts";
+import { clientErrors } from "./client-errors.ts";
 import { customer } from "./customer.ts";
 import { planChange } from "./plan-change.ts";
 import { partition } from "./partition.ts";
@@ -133,6 +134,7 @@ export function createPlatformApi({
   v2.route("/login/guest/checkin", guest);
   v2.route("/", identity);
   v2.route("/admin/outbox", outbox);
+  v2.route("/", clientErrors);
   v2.route("/admin", impersonation);
   v2.route("/admin", oidcAdmin);
   v2.route("/tv", tv);
