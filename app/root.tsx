@@ -1,5 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { SiteFeedback } from "./feedback/SiteFeedback.tsx";
@@ -12,7 +20,8 @@ import { useCspNonce } from "./realm/csp-nonce.ts";
 import { keepRedirectResult } from "./realm/redirect-result.ts";
 import { realmRequest } from "./realm/request.server.ts";
 import { opensRoute } from "./realm/guards.ts";
-import { realmFeatures, routeNamed, type RouteSettings } from "./realm/routes.ts";
+import { realmFeatures, routeHref, routeNamed, type RouteSettings } from "./realm/routes.ts";
+import { installErrorTracing, reportClientError } from "./errors/install-error-tracing.ts";
 import { viewerTheme } from "./realm/viewer-theme.ts";
 import { themeStyle } from "./realm/theme.ts";
 import { SkipLink } from "./ui/SkipLink.tsx";
@@ -34,6 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
       basePath: null,
       viewer: null,
       impersonation: null,
+      errorTracing: null,
     });
   }
   const { settings, ...shell } = found.shell;
@@ -55,6 +65,8 @@ export async function loader(args: LoaderFunctionArgs) {
     },
     /** Set while an admin acts as the account: the overlay names it. */
     impersonation: await impersonationOf(args, found),
+    /** How this page view reports its errors (release, sample rate). */
+    errorTracing: args.context.errorTracing ?? null,
   });
 }
 
@@ -66,6 +78,15 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = data?.locale ?? "en";
   const i18n = i18nFor(locale, data?.shell?.translations);
   const nonce = useCspNonce();
+  const tracing = data?.errorTracing;
+  const basePath = data?.basePath;
+  useEffect(() => {
+    if (!tracing || basePath == null) return;
+    installErrorTracing({
+      ...tracing,
+      reportUrl: routeHref(basePath, { name: "clientErrors" }),
+    });
+  }, [tracing, basePath]);
   return (
     <html lang={locale} data-theme={data?.shell?.theme.mode ?? "dark"}>
       <head>
@@ -104,5 +125,10 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  return <ErrorStatus error={useRouteError()} />;
+  const error = useRouteError();
+  useEffect(() => {
+    // An HTTP status (not found, forbidden) is an answer, not a fault of the page.
+    if (!isRouteErrorResponse(error)) reportClientError(error, "boundary");
+  }, [error]);
+  return <ErrorStatus error={error} />;
 }

@@ -2,6 +2,7 @@
  * Environment, validated once at start-up: a bad value stops the process with one clear line.
  * Nothing here reaches the browser.
  */
+import { ERROR_TRACING } from "../contract/error-tracing.ts";
 import { DEFAULT_TIMEOUTS } from "../platform/store/timeouts.ts";
 
 export interface Env {
@@ -51,6 +52,8 @@ export interface Env {
   SMTP_URL?: string;
   /** Sender address of outgoing email. */
   MAIL_FROM: string;
+  /** Share of page views (0 to 1) whose browser errors are reported; default 0.1. */
+  ERROR_TRACING_SAMPLE_RATE: number;
 }
 
 export class EnvError extends Error {
@@ -120,6 +123,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (!/^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom) && !/^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(mailFrom)) {
     throw new EnvError(`MAIL_FROM must be an email address, got '${mailFrom}'`);
   }
+  const sampleRate = Number(source.ERROR_TRACING_SAMPLE_RATE ?? ERROR_TRACING.defaultSampleRate);
+  if (!Number.isFinite(sampleRate) || sampleRate < 0 || sampleRate > 1) {
+    throw new EnvError(
+      `ERROR_TRACING_SAMPLE_RATE must be a number from 0 to 1, got '${source.ERROR_TRACING_SAMPLE_RATE}'`,
+    );
+  }
   return {
     PORT: port,
     HOST: source.HOST || "0.0.0.0",
@@ -150,6 +159,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     PUBLIC_URL: publicUrl,
     SMTP_URL: smtpUrl,
     MAIL_FROM: mailFrom,
+    ERROR_TRACING_SAMPLE_RATE: sampleRate,
   };
 }
 

@@ -35,6 +35,7 @@ import {
   type InvalidationBus,
 } from "../platform/store/invalidation-bus.ts";
 import type { PlatformLoadContext } from "../app/api-client/context.ts";
+import { ERROR_TRACING } from "../contract/error-tracing.ts";
 
 export interface ServerAppOptions {
   /** The platform's store. Without one, `apiBaseUrl` names the platform this server fronts. */
@@ -47,6 +48,8 @@ export interface ServerAppOptions {
   build?: ServerBuild;
   /** The build's hls.js chunk (server/client-chunks.ts), which watch pages preload. */
   hlsChunkUrl?: string;
+  /** What browsers report their errors as (version and build) and how many of them do. */
+  errorTracing?: { release: string; sampleRate: number };
   mode?: "production" | "development" | "test";
   /** Another platform to call instead of the embedded one. */
   apiBaseUrl?: string;
@@ -391,6 +394,10 @@ export function createServerApp(options: ServerAppOptions) {
           edgeHeaders: edge,
           territoryHeaders: territory,
           hlsChunkUrl: options.hlsChunkUrl,
+          errorTracing: options.errorTracing ?? {
+            release: options.build?.assets.version ?? "unknown",
+            sampleRate: ERROR_TRACING.defaultSampleRate,
+          },
           cspNonce: nonce,
         };
         const response = await handle(request, context as unknown as AppLoadContext);

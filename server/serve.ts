@@ -2,7 +2,7 @@
  * The one server process, started by server/main.ts once NODE_ENV is settled.
  * Opens the store (migrating it), seeds the demo realms into an empty store, then serves.
  */
-import { access } from "node:fs/promises";
+import { access, readFile } from "node:fs/promises";
 import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -56,6 +56,10 @@ async function main() {
     sessionSecret: env.SESSION_SECRET ?? (await resolveSecret(store!.db, "session", undefined)),
     build,
     hlsChunkUrl,
+    errorTracing: {
+      release: `${await appVersion()}+${build.assets.version}`,
+      sampleRate: env.ERROR_TRACING_SAMPLE_RATE,
+    },
     mode: env.NODE_ENV,
     apiBaseUrl: env.API_BASE_URL,
     vpnHeader: env.VPN_HEADER,
@@ -195,3 +199,9 @@ main().catch((error: unknown) => {
   }
   process.exit(1);
 });
+
+/** The app's version, as package.json gives it. */
+async function appVersion(): Promise<string> {
+  const file = path.join(import.meta.dirname, "..", "package.json");
+  return (JSON.parse(await readFile(file, "utf8")) as { version: string }).version;
+}

@@ -44,6 +44,8 @@ export interface PlatformLoadContext {
   territoryHeaders?: Record<string, string>;
   /** The browser's hls.js chunk, which watch pages name so it loads with the page. */
   hlsChunkUrl?: string;
+  /** What the browser reports its errors as (version and build), and how many browsers do. */
+  errorTracing?: { release: string; sampleRate: number };
   /** The nonce the page's inline scripts carry; the answer's Content-Security-Policy names it. */
   cspNonce?: string;
 }

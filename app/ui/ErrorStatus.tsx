@@ -1,14 +1,28 @@
 import { isRouteErrorResponse } from "@remix-run/react";
-import { BadRequest, ConnectionFailed, Forbidden, GenericError, NotFound } from "./StatusPage.tsx";
+import {
+  BadRequest,
+  ChunkLoadFailed,
+  ConnectionFailed,
+  Forbidden,
+  GenericError,
+  NotFound,
+} from "./StatusPage.tsx";
 
 /** Label key of the page an error shows; the boundary and the document title agree on it. */
 export function errorTitleKey(
   error: unknown,
-): "pageNotFound" | "accessDenied" | "connectionFailed" | "badRequest" | "anErrorOccured" {
+):
+  | "pageNotFound"
+  | "accessDenied"
+  | "connectionFailed"
+  | "badRequest"
+  | "chunkLoadFailed"
+  | "anErrorOccured" {
   if (isRouteErrorResponse(error) && error.status === 404) return "pageNotFound";
   if (isRouteErrorResponse(error) && error.status === 400) return "badRequest";
   if (isRouteErrorResponse(error) && error.status === 403) return "accessDenied";
   if (isRouteErrorResponse(error) && error.status === 503) return "connectionFailed";
+  if (error instanceof Error && error.name === "ChunkLoadError") return "chunkLoadFailed";
   return "anErrorOccured";
 }
 
@@ -19,5 +33,6 @@ export function ErrorStatus({ error }: { error: unknown }) {
   if (key === "accessDenied") return <Forbidden />;
   if (key === "connectionFailed") return <ConnectionFailed />;
   if (key === "badRequest") return <BadRequest />;
+  if (key === "chunkLoadFailed") return <ChunkLoadFailed />;
   return <GenericError />;
 }

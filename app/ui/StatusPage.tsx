@@ -47,6 +47,18 @@ export function ConnectionFailed() {
   );
 }
 
+/** A part of the app that would not load, even after retries: reloading the page may bring it. */
+export function ChunkLoadFailed() {
+  const t = useT();
+  return (
+    <StatusPage
+      title={t("chunkLoadFailed")}
+      text={t("chunkLoadFailedText")}
+      action={{ href: "", label: t("refresh") }}
+    />
+  );
+}
+
 export function NotFound({ home = "/" }: { home?: string }) {
   const t = useT();
   return (

@@ -206,6 +206,7 @@ async function pagesOf(baseURL: string, realm: Realm): Promise<Fetched[]> {
   for (const [route, path] of [
     ["adminUsers", "/admin/users"],
     ["adminOutbox", "/admin/outbox"],
+    ["adminErrors", "/admin/errors"],
     ["liveEvents", "/live-events"],
     ["preview", "/preview/page/home"],
   ] as const) {
