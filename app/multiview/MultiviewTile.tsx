@@ -107,7 +107,13 @@ export function MultiviewPlayer({
       endSession(routes.end, sessionId, position, how),
     [routes.end],
   );
-  useHeartbeats({ videoRef, grant, live: true, positionRef, send, end, onRefused });
+  // One callback for the tile's life: a new one would restart the heartbeats, ending the session.
+  const refusedRef = useRef(onRefused);
+  useEffect(() => {
+    refusedRef.current = onRefused;
+  });
+  const refused = useCallback((refusal: PlaybackRefusal) => refusedRef.current(refusal), []);
+  useHeartbeats({ videoRef, grant, live: true, positionRef, send, end, onRefused: refused });
 
   return (
     <div className="multiview-player">
