@@ -88,6 +88,7 @@ export const ERROR_LABELS = {
   MISSING_DEVICE_ID: "badRequest",
   MISSING_INFORMATION: "anErrorOccured",
   MISSING_REALM: "anErrorOccured",
+  MULTIVIEW_FULL: "multiViewFull",
   NAME_TAKEN: "profileNameTaken",
   NOT_FOUND: "pageNotFound",
   NOT_PARTITIONED: "pageNotFound",

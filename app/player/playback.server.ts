@@ -42,7 +42,12 @@ export async function viewerPlayback(
     setCookie: device.setCookie,
     signedIn: viewer.token !== undefined,
     /** A playback grant, or the modal case the platform's refusal calls for. */
-    async grant(kind: PlaybackKind, id: number): Promise<PlaybackGrant | Refused> {
+    async grant(
+      kind: PlaybackKind,
+      id: number,
+      /** A tile of this multi-view session: its tiles count as one stream together. */
+      multiviewId?: string,
+    ): Promise<PlaybackGrant | Refused> {
       if (!viewer.token) return SIGN_IN_FIRST;
       try {
         return await platform.call("playback", {
@@ -52,6 +57,7 @@ export async function viewerPlayback(
             window: wantsShortDvrWindow(args.request.headers.get("User-Agent"))
               ? "short"
               : undefined,
+            multiview: multiviewId,
           },
         });
       } catch (error) {

@@ -9,6 +9,7 @@ import { profileKeyOf, recordPosition, resumePosition } from "../playback/histor
 import {
   endPlayback,
   HEARTBEAT_SECONDS,
+  MULTIVIEW_MAX_TILES,
   recordHeartbeat,
   startPlayback,
 } from "../playback/sessions.ts";
@@ -39,6 +40,9 @@ const GUEST_STREAMS = 1;
 
 /** The longest position a heartbeat may report (a day-long stream and then some). */
 const MAX_POSITION_SECONDS = 7 * 86400;
+
+/** A multi-view session's id, chosen by the client that opens it. */
+const MULTIVIEW_ID = /^[A-Za-z0-9-]{8,64}$/;
 
 const refuse = (status: 401 | 403 | 409, code: ErrorCode, message: string) =>
   new ApiError(status, code, message);
@@ -93,6 +97,13 @@ playback.get("/:kind{vod|live}/:id", async (c) => {
   if (window !== undefined && window !== "short") {
     throw badRequest("INVALID_QUERY", "Query parameter 'window' may only be 'short'");
   }
+  const multiviewId = c.req.query("multiview") ?? null;
+  if (multiviewId !== null && !MULTIVIEW_ID.test(multiviewId)) {
+    throw badRequest(
+      "INVALID_QUERY",
+      "Query parameter 'multiview' must be 8 to 64 letters, digits or '-'",
+    );
+  }
   const { viewer, user } = await watcher(c);
   const item = await playable(c, kind, id);
   const { db } = c.get("store");
@@ -119,9 +130,17 @@ playback.get("/:kind{vod|live}/:id", async (c) => {
     deviceId: c.get("deviceId"),
     kind,
     contentId: id,
+    multiviewId,
     limit: user?.concurrentStreams ?? GUEST_STREAMS,
     now,
   });
+  if (session === "multiviewFull") {
+    throw refuse(
+      409,
+      "MULTIVIEW_FULL",
+      `A multi-view plays at most ${MULTIVIEW_MAX_TILES} streams; close a tile first`,
+    );
+  }
   if (!session) {
     throw refuse(
       409,

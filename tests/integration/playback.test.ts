@@ -145,6 +145,70 @@ describe("GET /api/v2/playback/{kind}/{id}", () => {
     expect(gone.status).toBe(404);
   });
 
+  it("counts a multi-view's tiles as one stream, at most four of them, each ended on its own", async () => {
+    const ids = await Promise.all(
+      ["afc-24-7", "afc-fight-night-89-cage-side", "afc-fight-night-89-studio"].map((key) =>
+        idOf(t.events, "arena", key),
+      ),
+    );
+    const viewer = await accountWithSession(platform.store, "arena");
+    const tile = (id: number, multiview: string, device = "desk") =>
+      play("arena", `live/${id}?multiview=${multiview}`, {
+        ...viewer.auth,
+        "X-Device-Id": device,
+      });
+    // Another device already plays one of the account's two streams.
+    expect(
+      (await play("arena", `live/${ids[0]}`, { ...viewer.auth, "X-Device-Id": "tv" })).status,
+    ).toBe(200);
+    const mv = "mv-0001-aaaa";
+    const tiles = [];
+    for (const id of ids) {
+      const res = await tile(id, mv);
+      expect(res.status).toBe(200);
+      tiles.push(await res.json());
+    }
+    // A fourth tile fits; a fifth does not.
+    expect((await tile(ids[0]!, mv)).status).toBe(200);
+    expect(await refusal(await tile(ids[1]!, mv))).toEqual({ status: 409, code: "MULTIVIEW_FULL" });
+    // The multi-view holds the account's second place: a third device is refused.
+    expect(
+      await refusal(
+        await play("arena", `live/${ids[0]}`, { ...viewer.auth, "X-Device-Id": "phone" }),
+      ),
+    ).toEqual({ status: 409, code: "OTHER_DEVICE" });
+    // Closing a tile ends its stream only.
+    const end = await platform.api.call("arena", `/api/v2/playback/session/${tiles[0].sessionId}`, {
+      method: "DELETE",
+      headers: viewer.auth,
+    });
+    expect(end.status).toBe(204);
+    const left = await platform.store.db
+      .select()
+      .from(t.playbackSessions)
+      .where(eq(t.playbackSessions.multiviewId, mv));
+    expect(left).toHaveLength(3);
+    // A heartbeat of a lapsed tile keeps its place: its multi-view still holds one.
+    await platform.store.db
+      .update(t.playbackSessions)
+      .set({ lastHeartbeatAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(t.playbackSessions.id, tiles[1].sessionId));
+    const beat = await platform.api.call("arena", "/api/v2/playback/heartbeat", {
+      method: "POST",
+      headers: { ...viewer.auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ sessionId: tiles[1].sessionId, position: 10 }),
+    });
+    expect(beat.status).toBe(204);
+    // A new multi-view on the same device (a new pick, a reload) replaces the old one's tiles.
+    expect((await tile(ids[2]!, "mv-0002-bbbb")).status).toBe(200);
+    const after = await platform.store.db
+      .select()
+      .from(t.playbackSessions)
+      .where(eq(t.playbackSessions.account, String(viewer.user.id)));
+    expect(after.map((row) => row.multiviewId).sort()).toEqual(["mv-0002-bbbb", null]);
+    expect((await tile(ids[0]!, "not ok!")).status).toBe(400);
+  });
+
   it("forgets an account's sessions silent for a day when it starts another", async () => {
     const channel = await idOf(t.events, "arena", "afc-24-7");
     const viewer = await accountWithSession(platform.store, "arena");

@@ -56,6 +56,11 @@ export const playbackSessions = pgTable(
     /** `vod` (a video) or `live` (an event). */
     kind: text("kind").notNull(),
     contentId: integer("content_id").notNull(),
+    /**
+     * The multi-view session this is a tile of (null: a single stream). A multi-view's tiles
+     * count as one stream together against the account's limit (platform/playback/sessions.ts).
+     */
+    multiviewId: text("multiview_id"),
     positionSeconds: real("position_seconds").notNull().default(0),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     lastHeartbeatAt: timestamp("last_heartbeat_at", { withTimezone: true }).notNull().defaultNow(),
