@@ -8,13 +8,19 @@ export const BODY_LIMITS = {
   standard: 64 * 1024,
   /** Admin config documents (drafts, validation): as large as a config file may be. */
   configDocument: MAX_FILE_BYTES,
+  /** The content workbench's forms: a config document, form-encoded (up to 3 bytes a byte). */
+  workbenchForm: 3 * MAX_FILE_BYTES,
 } as const;
 
 /** Admin endpoints that take a whole config document as their body. */
 const CONFIG_DOCUMENT_PATH = /^\/api\/v2\/admin\/(drafts|validate)(\/|$)/;
 
+/** The content workbench's pages, with or without the `/realm/{name}` prefix. */
+export const WORKBENCH_PATH = /^(\/realm\/[^/]+)?\/admin\/content(\/|\.data$|$)/;
+
 export function bodyLimitFor(path: string): number {
-  return CONFIG_DOCUMENT_PATH.test(path) ? BODY_LIMITS.configDocument : BODY_LIMITS.standard;
+  if (CONFIG_DOCUMENT_PATH.test(path)) return BODY_LIMITS.configDocument;
+  return WORKBENCH_PATH.test(path) ? BODY_LIMITS.workbenchForm : BODY_LIMITS.standard;
 }
 
 /**
