@@ -3,6 +3,7 @@ import type { InitResponse } from "../contract/generated/init-response.ts";
 import type { ResultSet } from "../contract/generated/result-set.ts";
 import type { WatchHistory } from "../contract/generated/watch-history.ts";
 import type { AdminUserList } from "./generated/admin-users.ts";
+import type { AdminDocumentList } from "./generated/admin-documents.ts";
 import type { AddressInput, BillingDetails } from "./generated/address-input.ts";
 import type { Address, AddressList } from "./generated/addresses.ts";
 import type { SavedCards } from "./generated/saved-cards.ts";
@@ -109,6 +110,7 @@ export interface BodyTypes {
   accountSubscriptions: AccountSubscriptions;
   cancellationPromo: CancellationPromo;
   adminUsers: AdminUserList;
+  adminDocuments: AdminDocumentList;
   apiErrorBody: ApiErrorBody;
   basket: Basket;
   basketPayment: BasketPayment;

@@ -298,6 +298,13 @@ export const ENDPOINTS = {
     request: "realmFolderCheck",
     summary: "Checks a whole realm folder, cross references included, as npm run validate does",
   },
+  adminDocuments: {
+    method: "GET",
+    path: "/v2/admin/documents",
+    auth: "admin",
+    response: "adminDocuments",
+    summary: "Every config document of the realm with its published version and draft",
+  },
   draft: {
     method: "GET",
     path: "/v2/admin/drafts/{target}/{key}",

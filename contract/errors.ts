@@ -18,6 +18,7 @@ export const ERROR_LABELS = {
   CHILD_PROFILE: "anErrorOccured",
   CONFLICT: "emailErrorCode",
   CONSENT_REQUIRED: "consentMustAccept",
+  DRAFT_CONFLICT: "draftConflict",
   EMAIL_NOT_CONFIRMED: "emailNotConfirmed",
   EMPTY_INPUTS: "EmailPasswordCannotBeEmpty",
   EXPIRED_TOKEN: "sessionExpired",

@@ -91,6 +91,25 @@ export function documentOf(target: AdminTarget, key: string | undefined): Docume
   }
 }
 
+/** How admins address a stored document: the target and its key (null for one-document targets). */
+export function addressOf(ref: DocumentRef): { target: AdminTarget; key: string | null } {
+  switch (ref.kind) {
+    case "section":
+      return { target: "section", key: ref.key };
+    case "menu":
+      return { target: "navbar", key: ref.key };
+    case "promo":
+      return { target: "cancellation-promo", key: null };
+    case "page": {
+      const target = ownerOf(ref.key);
+      if (target === "not-found-page") return { target, key: null };
+      // Plugin ids are stored lower-cased behind their prefix; the id addresses them again.
+      if (target === "plugin") return { target, key: ref.key.slice("plugin-".length) };
+      return { target, key: ref.key };
+    }
+  }
+}
+
 /** Which target addresses a stored page key. */
 function ownerOf(pageKey: string): AdminTarget {
   if ((TEMPLATE_PAGE_KEYS as readonly string[]).includes(pageKey)) return "composed-page";

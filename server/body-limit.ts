@@ -11,6 +11,8 @@ export const BODY_LIMITS = {
   configDocument: MAX_FILE_BYTES,
   /** A batch of browser error reports (spec section 9: reports are cut to 102,400 bytes). */
   clientErrors: CLIENT_ERROR_BATCH_BYTES,
+  /** The content workbench's forms: a config document, form-encoded (up to 3 bytes a byte). */
+  workbenchForm: 3 * MAX_FILE_BYTES,
 } as const;
 
 /** Admin endpoints that take a whole config document as their body. */
@@ -19,10 +21,13 @@ const CONFIG_DOCUMENT_PATH = /^\/api\/v2\/admin\/(drafts|validate)(\/|$)/;
 /** Where browsers send error reports: the platform's endpoint and each realm's web route. */
 const CLIENT_ERRORS_PATH = /(^|\/)client-errors$/;
 
+/** The content workbench's pages, with or without the `/realm/{name}` prefix. */
+export const WORKBENCH_PATH = /^(\/realm\/[^/]+)?\/admin\/content(\/|\.data$|$)/;
+
 export function bodyLimitFor(path: string): number {
   if (CONFIG_DOCUMENT_PATH.test(path)) return BODY_LIMITS.configDocument;
   if (CLIENT_ERRORS_PATH.test(path)) return BODY_LIMITS.clientErrors;
-  return BODY_LIMITS.standard;
+  return WORKBENCH_PATH.test(path) ? BODY_LIMITS.workbenchForm : BODY_LIMITS.standard;
 }
 
 /**

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { Hono, type Context } from "hono";
+import { WORKBENCH_PATH } from "./body-limit.ts";
 import { noticesDependOnRequest } from "../app/notices/notices.server.ts";
 import { sharedViewerKey } from "../app/session/shared-viewer.server.ts";
 import { deviceClass } from "../app/realm/device.ts";
@@ -406,8 +407,10 @@ export function createServerApp(options: ServerAppOptions) {
           response.headers.append("Set-Cookie", context.sessionCookie);
         }
         keepPersonalAnswerPrivate(request, response, { sharedAs });
-        if (PREVIEW_PATH.test(new URL(request.url).pathname)) {
-          // Whatever the outcome (draft, 403, error page), a preview is never stored or indexed.
+        const pathname = new URL(request.url).pathname;
+        if (PREVIEW_PATH.test(pathname) || WORKBENCH_PATH.test(pathname)) {
+          // Whatever the outcome (draft, 403, error page), a preview or the workbench is never
+          // stored or indexed.
           response.headers.set("Cache-Control", "private, no-store");
           response.headers.set("X-Robots-Tag", "noindex, nofollow");
         }

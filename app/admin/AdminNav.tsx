@@ -3,7 +3,7 @@ import { useT } from "../i18n/i18n.ts";
 import { routeHref } from "../realm/routes.ts";
 import { useRootData } from "../realm/use-root-data.ts";
 
-/** The admin pages' own navigation: users, outgoing email and browser errors. */
+/** The admin pages' own navigation: users, outgoing email, browser errors and content. */
 export function AdminNav() {
   const t = useT();
   const basePath = useRootData()?.basePath ?? "";
@@ -17,6 +17,9 @@ export function AdminNav() {
       </NavLink>
       <NavLink to={routeHref(basePath, { name: "adminErrors" })} end>
         {t("adminErrorsTitle")}
+      </NavLink>
+      <NavLink to={routeHref(basePath, { name: "workbench" })} end>
+        {t("workbenchTitle")}
       </NavLink>
     </nav>
   );

@@ -46,6 +46,8 @@ export interface RequestOptions {
   /** A list repeats its parameter (`ref=a&ref=b`). */
   query?: Record<string, string | number | boolean | undefined | readonly string[]>;
   body?: unknown;
+  /** A JSON body sent as written (a config file's text, so problems are placed in it). */
+  rawBody?: string;
   /** The call needs a signed-in viewer: no token means an error before anything is sent. */
   auth?: boolean;
   /** Calls made before the realm is known (realm lookup) skip the realm and key headers. */
@@ -142,7 +144,9 @@ export function createPlatformClient(options: PlatformClientOptions) {
     const headers = new Headers(init.headers);
     headers.set("Accept", "application/json");
     headers.set(HEADERS.app, options.appId);
-    if (init.body !== undefined) headers.set("Content-Type", "application/json");
+    if (init.body !== undefined || init.rawBody !== undefined) {
+      headers.set("Content-Type", "application/json");
+    }
     if (options.appVersion) headers.set(HEADERS.appVersion, options.appVersion);
     if (options.deviceId) headers.set(HEADERS.deviceId, options.deviceId);
     if (options.locale) headers.set("Accept-Language", options.locale.replace(/_/g, "-"));
@@ -172,7 +176,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
         new Request(url, {
           method: init.method ?? "GET",
           headers,
-          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+          body: init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
         }),
       );
     } catch (error) {

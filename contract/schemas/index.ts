@@ -12,6 +12,7 @@ import apiErrorBody from "./error.schema.json";
 import profileSwitch from "./profile-switch.schema.json";
 import sessionTokens from "./session-tokens.schema.json";
 import adminUsers from "./admin-users.schema.json";
+import adminDocuments from "./admin-documents.schema.json";
 import consentAnswers from "./consent-answers.schema.json";
 import consentPrompt from "./consent-prompt.schema.json";
 import contentDetail from "./content-detail.schema.json";
@@ -72,6 +73,7 @@ export const contractSchemas = [
   consentAnswersUpdate,
   apiErrorBody,
   adminUsers,
+  adminDocuments,
   consentAnswers,
   consentPrompt,
   contentDetail,
@@ -119,6 +121,7 @@ export const bodySchemaIds = {
   consentAnswersUpdate: consentAnswersUpdate.$id,
   apiErrorBody: apiErrorBody.$id,
   adminUsers: adminUsers.$id,
+  adminDocuments: adminDocuments.$id,
   card: card.$id,
   consentAnswers: consentAnswers.$id,
   consentPrompt: consentPrompt.$id,

@@ -8,6 +8,7 @@ import { validateRealmFolder } from "../realm-config/realm-folder.ts";
 import { validateSource } from "../realm-config/validate-source.ts";
 import type { RealmFolderCheck } from "../../contract/generated/realm-folder-check.ts";
 import { deleteDraft, findDraft, saveDraft, type Draft } from "../documents/drafts.ts";
+import { listDocuments } from "../documents/listing.ts";
 import {
   ADMIN_TARGETS,
   documentOf,
@@ -73,6 +74,13 @@ admin.post("/validate/realm", async (c) => {
   return c.json({ valid: !report.issues.some(isError), issues: report.issues });
 });
 
+/** `GET /admin/documents`: every document of the realm with its live version and draft. */
+admin.get("/documents", async (c) => {
+  const list = await listDocuments(c.get("store").db, c.get("realm").name);
+  c.header("Cache-Control", "no-store");
+  return c.json(list);
+});
+
 admin.get("/drafts/:target/:key?", async (c) => {
   const { ref, db, realm } = scope(c);
   const [draft, published] = await Promise.all([
@@ -80,6 +88,8 @@ admin.get("/drafts/:target/:key?", async (c) => {
     latestVersion(db, realm, ref),
   ]);
   if (!draft && !published) throw notFound(`${c.req.param("target")} '${ref.key}'`);
+  c.header("ETag", draftTag(draft));
+  c.header("Cache-Control", "no-store");
   // Documents are re-checked on every read: a schema may have moved on since they were saved.
   return c.json({
     ...describe(c, ref),
@@ -96,10 +106,24 @@ admin.put("/drafts/:target/:key?", async (c) => {
   refuseInvalid(ref, validateDocumentSource(ref, text));
   const { $schema: _schema, ...stored } = document as Record<string, unknown>;
   const published = await latestVersion(db, realm, ref);
+  const ifMatch = c.req.header("If-Match");
   const draft = await saveDraft(db, realm, ref, stored, {
     updatedBy: userId,
     baseVersion: published?.version ?? null,
+    expectedRevision: ifMatch === undefined ? undefined : revisionOf(ifMatch),
   });
+  if (!draft) {
+    // Someone saved since this editor read the draft: both versions go back to be merged.
+    const current = await findDraft(db, realm, ref);
+    c.header("ETag", draftTag(current));
+    throw new ApiError(
+      412,
+      "DRAFT_CONFLICT",
+      `The draft of ${describeRef(c, ref)} was saved by someone else since it was read`,
+      { draft: current ? draftJson(current) : null },
+    );
+  }
+  c.header("ETag", draftTag(draft));
   return c.json({ ...describe(c, ref), draft: draftJson(draft), issues: [] });
 });
 
@@ -223,8 +247,20 @@ function refuseInvalid(ref: DocumentRef, issues: { pointer: string; message: str
   );
 }
 
+/** A draft's ETag: its revision, `"0"` while there is none. */
+function draftTag(draft: Draft | undefined): string {
+  return `"${draft?.revision ?? 0}"`;
+}
+
+/** The revision an `If-Match` names; -1 (matches nothing) for anything but one of our tags. */
+function revisionOf(ifMatch: string): number {
+  const match = /^(?:W\/)?"(\d{1,9})"$/.exec(ifMatch.trim());
+  return match ? Number(match[1]) : -1;
+}
+
 function draftJson(draft: Draft) {
   return {
+    revision: draft.revision,
     document: draft.document,
     baseVersion: draft.baseVersion,
     updatedBy: draft.updatedBy,

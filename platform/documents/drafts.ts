@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 import type { DocumentRef } from "../../schemas/document-kinds.ts";
@@ -8,61 +8,84 @@ export interface Draft {
   baseVersion: number | null;
   updatedBy: number | null;
   updatedAt: Date;
+  /** Counts saves from 1; 0 stands for "no draft" when a save names what it expects. */
+  revision: number;
 }
 
 const whereDraft = (realm: string, ref: DocumentRef) =>
   and(eq(t.drafts.realm, realm), eq(t.drafts.kind, ref.kind), eq(t.drafts.key, ref.key));
+
+const draftColumns = {
+  document: t.drafts.document,
+  baseVersion: t.drafts.baseVersion,
+  updatedBy: t.drafts.updatedBy,
+  updatedAt: t.drafts.updatedAt,
+  revision: t.drafts.revision,
+};
 
 export async function findDraft(
   db: Db,
   realm: string,
   ref: DocumentRef,
 ): Promise<Draft | undefined> {
-  const [row] = await db
-    .select({
-      document: t.drafts.document,
-      baseVersion: t.drafts.baseVersion,
-      updatedBy: t.drafts.updatedBy,
-      updatedAt: t.drafts.updatedAt,
-    })
-    .from(t.drafts)
-    .where(whereDraft(realm, ref));
+  const [row] = await db.select(draftColumns).from(t.drafts).where(whereDraft(realm, ref));
   return row;
 }
 
 /**
  * Creates or replaces the draft of a document. Callers validate first: only valid documents
  * are ever stored. `baseVersion` is kept from the draft's first save.
+ *
+ * With `expectedRevision` the save happens only over that revision (0: only when there is no
+ * draft), in one statement, so of two editors saving over the same revision exactly one wins;
+ * the other gets `undefined` and reads the draft that won.
  */
 export async function saveDraft(
   db: Db,
   realm: string,
   ref: DocumentRef,
   document: Record<string, unknown>,
-  { updatedBy, baseVersion }: { updatedBy: number | null; baseVersion: number | null },
-): Promise<Draft> {
+  {
+    updatedBy,
+    baseVersion,
+    expectedRevision,
+  }: { updatedBy: number | null; baseVersion: number | null; expectedRevision?: number },
+): Promise<Draft | undefined> {
   const now = new Date();
+  const values = {
+    realm,
+    kind: ref.kind,
+    key: ref.key,
+    document,
+    baseVersion,
+    updatedBy,
+    updatedAt: now,
+    revision: 1,
+  };
+  if (expectedRevision === 0) {
+    const [row] = await db
+      .insert(t.drafts)
+      .values(values)
+      .onConflictDoNothing()
+      .returning(draftColumns);
+    return row;
+  }
+  if (expectedRevision !== undefined) {
+    const [row] = await db
+      .update(t.drafts)
+      .set({ document, updatedBy, updatedAt: now, revision: sql`${t.drafts.revision} + 1` })
+      .where(and(whereDraft(realm, ref), eq(t.drafts.revision, expectedRevision)))
+      .returning(draftColumns);
+    return row;
+  }
   const [row] = await db
     .insert(t.drafts)
-    .values({
-      realm,
-      kind: ref.kind,
-      key: ref.key,
-      document,
-      baseVersion,
-      updatedBy,
-      updatedAt: now,
-    })
+    .values(values)
     .onConflictDoUpdate({
       target: [t.drafts.realm, t.drafts.kind, t.drafts.key],
-      set: { document, updatedBy, updatedAt: now },
+      set: { document, updatedBy, updatedAt: now, revision: sql`${t.drafts.revision} + 1` },
     })
-    .returning({
-      document: t.drafts.document,
-      baseVersion: t.drafts.baseVersion,
-      updatedBy: t.drafts.updatedBy,
-      updatedAt: t.drafts.updatedAt,
-    });
+    .returning(draftColumns);
   return row!;
 }
 

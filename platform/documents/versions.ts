@@ -76,6 +76,23 @@ export function listVersions(db: Db, realm: string, ref: DocumentRef): Promise<V
     .orderBy(desc(table.version));
 }
 
+/** The live version of each of a realm's documents of a kind (documents left out). */
+export async function liveVersions(
+  db: Db,
+  realm: string,
+  kind: DocumentKind,
+): Promise<(VersionInfo & { key: string })[]> {
+  const { table, keyColumn } = TABLES[kind];
+  const rows = await db
+    .select({ key: keyColumn, ...columns(kind) })
+    .from(table)
+    .where(eq(table.realm, realm))
+    .orderBy(desc(table.version));
+  const live = new Map<string, VersionInfo & { key: string }>();
+  for (const row of rows) if (!live.has(row.key)) live.set(row.key, row);
+  return [...live.values()];
+}
+
 /**
  * Publishes a new version (the previous ones stay). Run inside a transaction by callers that
  * also change other rows; two publishers racing on one document collide on the unique

@@ -264,3 +264,81 @@ describe("admin drafts", () => {
     expect(text.status).toBe(415);
   });
 });
+
+describe("the realm's documents and concurrent drafts", () => {
+  it("lists every document with its live version and the draft ahead of it, for admins only", async () => {
+    const customer = await viewerToken(platform.store, "arena", "CUSTOMER");
+    expect((await call("arena", "GET", "/admin/documents", customer.token)).status).toBe(403);
+    expect((await call("arena", "GET", "/admin/documents")).status).toBe(401);
+
+    const email = `lister-${crypto.randomUUID().slice(0, 8)}@arena.test`;
+    const { token } = await viewerToken(platform.store, "arena", "ADMIN", { email });
+    // A section's draft that was never published is listed too.
+    const section = { name: "draft-only", title: "Draft only", layout: "default", zones: {} };
+    expect(
+      (await call("arena", "PUT", "/admin/drafts/section/draft-only", token, section)).status,
+    ).toBe(200);
+    const before = await call("arena", "GET", "/admin/documents", token);
+    expect(before.status).toBe(200);
+    expect(before.headers.get("Cache-Control")).toBe("no-store");
+    const docs = before.body.documents as {
+      target: string;
+      key: string | null;
+      published: { version: number; publishedBy: string | null } | null;
+      draft: { updatedBy: string | null; baseVersion: number | null } | null;
+    }[];
+    const find = (target: string, key: string | null) =>
+      docs.find((d) => d.target === target && d.key === key);
+    expect(find("page", "home")?.published).toMatchObject({ version: expect.any(Number) });
+    expect(find("navbar", "WEB")?.published).not.toBeNull();
+    expect(find("not-found-page", null)?.published).not.toBeNull();
+    expect(find("cancellation-promo", null)).toBeDefined();
+    expect(find("section", "draft-only")).toMatchObject({
+      published: null,
+      draft: { updatedBy: email, baseVersion: null },
+    });
+    // Only arena's: liga's documents stay with liga.
+    const liga = await call("liga", "GET", "/admin/documents", (await admin("liga")).token);
+    expect(liga.body.documents.some((d: { key: string }) => d.key === "draft-only")).toBe(false);
+  });
+
+  it("refuses a save over someone else's newer draft with 412 and both can be merged", async () => {
+    const { token } = await admin();
+    const path = "/admin/drafts/page/browse";
+    await call("arena", "DELETE", path, token);
+    const read = await call("arena", "GET", path, token);
+    expect(read.headers.get("ETag")).toBe('"0"');
+
+    const first = await call("arena", "PUT", path, token, page("Editor one"), {
+      "If-Match": '"0"',
+    });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("ETag")).toBe('"1"');
+    // The second editor read the same "no draft" state: their save is refused, nothing lost.
+    const second = await call("arena", "PUT", path, token, page("Editor two"), {
+      "If-Match": '"0"',
+    });
+    expect(second.status).toBe(412);
+    expect(second.body.code).toBe("DRAFT_CONFLICT");
+    expect(second.body.details.draft).toMatchObject({
+      revision: 1,
+      document: { title: "Editor one" },
+    });
+    expect(second.headers.get("ETag")).toBe('"1"');
+    // Having merged, they save over the revision they now know.
+    const merged = await call("arena", "PUT", path, token, page("Merged"), { "If-Match": '"1"' });
+    expect(merged.status).toBe(200);
+    expect(merged.body.draft).toMatchObject({ revision: 2, document: { title: "Merged" } });
+    // A stale or unreadable tag matches nothing.
+    for (const tag of ['"1"', "*", "garbage"]) {
+      const stale = await call("arena", "PUT", path, token, page("Stale"), { "If-Match": tag });
+      expect(stale.status, tag).toBe(412);
+    }
+    const now = await call("arena", "GET", path, token);
+    expect(now.body.draft.document.title).toBe("Merged");
+    expect(now.headers.get("ETag")).toBe('"2"');
+    // Without If-Match a save is unconditional, as it always was.
+    expect((await call("arena", "PUT", path, token, page("Forced"))).status).toBe(200);
+    await call("arena", "DELETE", path, token);
+  });
+});

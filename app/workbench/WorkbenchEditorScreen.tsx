@@ -1,0 +1,139 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useT } from "../i18n/i18n.ts";
+import { AdminNav } from "../admin/AdminNav.tsx";
+import { routeHref } from "../realm/routes.ts";
+import { useRootData } from "../realm/use-root-data.ts";
+import { LocalTime } from "../ui/LocalTime.tsx";
+import type { DocumentIssue, EditorData, SaveResult } from "./types.ts";
+
+const WHEN: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
+
+/**
+ * `/admin/content/{target}/{key}`: a document's text, saved as its draft over the revision it
+ * was read at. A refused save answers the text back with its problems (line and column as
+ * `npm run validate` gives them), or beside the draft someone else saved meanwhile.
+ */
+export function WorkbenchEditorScreen() {
+  const t = useT();
+  const editor = useLoaderData<EditorData>() as unknown as EditorData;
+  const saved = useActionData<SaveResult>() as SaveResult | undefined;
+  const busy = useNavigation().state === "submitting";
+  const root = useRootData();
+  const basePath = root?.basePath ?? "";
+  const locale = root?.locale ?? "en";
+  const name = `${editor.target}${editor.key ? ` ${editor.key}` : ""}`;
+  const text = saved?.text ?? editor.text;
+  // After a conflict the next save goes over the draft now shown beside the text.
+  const revision =
+    saved?.outcome === "conflict"
+      ? saved.theirs.revision
+      : saved?.outcome === "saved"
+        ? saved.revision
+        : editor.revision;
+  const issues = saved ? saved.issues : editor.issues;
+  return (
+    <section className="admin-page workbench" aria-labelledby="workbench-editor-title">
+      <h1 id="workbench-editor-title">{t("workbenchEditTitle", { name })}</h1>
+      <AdminNav />
+      <p className="workbench-status">
+        {editor.published ? (
+          <>
+            {t("workbenchVersion", { version: editor.published.version })} ·{" "}
+            <LocalTime iso={editor.published.publishedAt} locale={locale} options={WHEN} />
+          </>
+        ) : (
+          t("workbenchStateUnpublished")
+        )}
+        {" · "}
+        {editor.draft ? (
+          <>
+            {t("workbenchDraftAhead")} ·{" "}
+            <LocalTime iso={editor.draft.updatedAt} locale={locale} options={WHEN} />
+          </>
+        ) : (
+          t("workbenchNoDraft")
+        )}
+        {" · "}
+        <a href={editor.previewHref}>{t("workbenchPreviewDraft")}</a>
+        {" · "}
+        <Link to={routeHref(basePath, { name: "workbench" })}>{t("workbenchBackToList")}</Link>
+      </p>
+      {saved?.outcome === "saved" ? (
+        <p role="status" className="workbench-saved">
+          {t("workbenchSaved")}
+        </p>
+      ) : null}
+      <Issues issues={issues} />
+      {saved?.outcome === "conflict" ? (
+        <div role="alert" className="workbench-conflict-message">
+          {t("draftConflict")}
+        </div>
+      ) : null}
+      <div className={saved?.outcome === "conflict" ? "workbench-conflict" : undefined}>
+        {saved?.outcome === "conflict" ? (
+          <section aria-labelledby="workbench-theirs-title" className="workbench-theirs">
+            <h2 id="workbench-theirs-title">{t("workbenchTheirs")}</h2>
+            {saved.theirs.updatedAt ? (
+              <p>
+                <LocalTime iso={saved.theirs.updatedAt} locale={locale} options={WHEN} />
+              </p>
+            ) : null}
+            <label htmlFor="workbench-theirs-text" className="visually-hidden">
+              {t("workbenchTheirs")}
+            </label>
+            <textarea
+              id="workbench-theirs-text"
+              className="workbench-text"
+              readOnly
+              value={saved.theirs.text}
+              rows={30}
+              spellCheck={false}
+            />
+          </section>
+        ) : null}
+        <Form method="post" className="workbench-editor" key={`${revision}:${saved?.outcome}`}>
+          {saved?.outcome === "conflict" ? <h2>{t("workbenchYours")}</h2> : null}
+          <input type="hidden" name="revision" value={revision} />
+          <label htmlFor="workbench-text">{t("workbenchText")}</label>
+          <textarea
+            id="workbench-text"
+            name="text"
+            className="workbench-text"
+            defaultValue={text}
+            rows={30}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoComplete="off"
+            aria-describedby={issues.length ? "workbench-issues-title" : undefined}
+            aria-invalid={saved?.outcome === "invalid" ? true : undefined}
+          />
+          <button type="submit" className="button" disabled={busy}>
+            {t("workbenchSave")}
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}
+
+function Issues({ issues }: { issues: DocumentIssue[] }) {
+  const t = useT();
+  if (issues.length === 0) return null;
+  return (
+    <section className="workbench-issues" aria-labelledby="workbench-issues-title" role="alert">
+      <h2 id="workbench-issues-title">{t("workbenchIssues", { count: issues.length })}</h2>
+      <ul>
+        {issues.map((issue, index) => (
+          <li key={index}>
+            {issue.line !== undefined ? (
+              <span className="workbench-issue-place">
+                {t("workbenchIssueAt", { line: issue.line, column: issue.column ?? 1 })}
+              </span>
+            ) : null}{" "}
+            <code>{issue.pointer || "/"}</code> {issue.message}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

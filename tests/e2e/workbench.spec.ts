@@ -1,0 +1,156 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { signIn, tokenFor } from "./signed-in.ts";
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
+}
+
+/** A section's text with one rail; `itemsPerPage` past 50 is refused by its schema. */
+function sectionText(name: string, itemsPerPage: number): string {
+  const section = {
+    name,
+    title: "Workbench section",
+    layout: "default",
+    zones: {
+      main: [
+        {
+          id: "latest",
+          type: "rail",
+          title: "Latest fights",
+          source: { kind: "videos" },
+          itemsPerPage,
+        },
+      ],
+    },
+  };
+  return `${JSON.stringify(section, null, 2)}\n`;
+}
+
+test.describe("content workbench", () => {
+  test("an admin lists the documents, creates a section, sees our problems in place and saves", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signIn(context, baseURL!, await tokenFor("arena", "ADMIN"));
+    const response = await page.goto("/realm/arena/admin/content");
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    expect(response?.headers()["x-robots-tag"]).toMatch(/noindex/);
+    const main = page.locator("main");
+    const documents = main.getByRole("table");
+    await expect(documents.getByRole("rowheader", { name: "page home" })).toBeVisible();
+    await expect(documents.getByRole("rowheader", { name: "navbar WEB" })).toBeVisible();
+    await expect(documents.getByRole("rowheader", { name: "not-found-page" })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Filtering works without script: a GET form.
+    await main.getByLabel("Kind", { exact: true }).first().selectOption("navbar");
+    await main.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/target=navbar/);
+    await expect(documents.getByRole("rowheader", { name: "page home" })).toHaveCount(0);
+    await expect(documents.getByRole("rowheader", { name: "navbar WEB" })).toBeVisible();
+
+    const name = `wb-${Date.now().toString(36)}`;
+    const create = main.getByRole("region", { name: "New page or section" });
+    await create.getByLabel("Kind").selectOption("section");
+    await create.getByLabel("Key").fill(name);
+    await create.getByLabel("Title").fill("Workbench section");
+    await create.getByRole("button", { name: "Create the draft" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/content/section/${name}$`));
+    const text = main.getByLabel("Document (JSON)");
+    await expect(text).toHaveValue(new RegExp(`"name": "${name}"`));
+
+    // An invalid value: our validator's message, at its line and column; the text is kept.
+    const invalid = sectionText(name, 500);
+    await text.fill(invalid);
+    await main.getByRole("button", { name: "Save the draft" }).click();
+    const problems = main.getByRole("alert", { name: "1 problem: nothing was saved" });
+    await expect(problems).toBeVisible();
+    const line = invalid.split("\n").findIndex((l) => l.includes('"itemsPerPage"')) + 1;
+    const column = invalid.split("\n")[line - 1]!.indexOf("500") + 1;
+    await expect(problems).toContainText(`Line ${line}, column ${column}`);
+    await expect(problems).toContainText("zones/main/0 (rail 'latest')");
+    await expect(text).toHaveValue(invalid);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await text.fill(sectionText(name, 12));
+    await main.getByRole("button", { name: "Save the draft" }).click();
+    await expect(main.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
+    await page.goto(`/realm/arena/admin/content?q=${name}`);
+    await expect(main.getByRole("rowheader", { name: `section ${name}` })).toBeVisible();
+    await expect(main.getByRole("row").filter({ hasText: name })).toContainText(
+      "Unpublished changes",
+    );
+  });
+
+  test("two admins saving the same draft: the second sees both versions and merges", async ({
+    browser,
+    baseURL,
+  }) => {
+    const sessions = await Promise.all([browser.newContext(), browser.newContext()]);
+    const [one, two] = await Promise.all(
+      sessions.map(async (context) => {
+        await signIn(context, baseURL!, await tokenFor("arena", "ADMIN"));
+        return context.newPage();
+      }),
+    );
+    const name = `wb-merge-${Date.now().toString(36)}`;
+    await one!.goto("/realm/arena/admin/content");
+    const create = one!.locator("main").getByRole("region", { name: "New page or section" });
+    await create.getByLabel("Kind").selectOption("section");
+    await create.getByLabel("Key").fill(name);
+    await create.getByRole("button", { name: "Create the draft" }).click();
+    await expect(one!).toHaveURL(new RegExp(`/admin/content/section/${name}$`));
+    await two!.goto(`/realm/arena/admin/content/section/${name}`);
+
+    const edit = async (page: Page, itemsPerPage: number) => {
+      await page
+        .locator("main")
+        .getByLabel("Document (JSON)")
+        .fill(sectionText(name, itemsPerPage));
+      await page.locator("main").getByRole("button", { name: "Save the draft" }).click();
+    };
+    await edit(one!, 10);
+    await expect(
+      one!.locator("main").getByRole("status").filter({ hasText: "Draft saved" }),
+    ).toBeVisible();
+    await edit(two!, 20);
+    const main = two!.locator("main");
+    await expect(main.getByRole("alert").filter({ hasText: "Someone else saved" })).toBeVisible();
+    const theirs = main.getByRole("region", { name: "The draft saved meanwhile" });
+    await expect(theirs.getByRole("textbox")).toHaveValue(/"itemsPerPage": 10/);
+    await expect(main.getByLabel("Document (JSON)")).toHaveValue(/"itemsPerPage": 20/);
+    expect(await axeViolations(two!)).toEqual([]);
+    // Saving now goes over the draft shown beside: merged, it is saved.
+    await main.getByRole("button", { name: "Save the draft" }).click();
+    await expect(main.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
+    await Promise.all(sessions.map((context) => context.close()));
+  });
+
+  test("customers get 403 on every workbench page and action", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    // Signed out, the route table sends the visitor to sign in first.
+    await page.goto("/realm/arena/admin/content");
+    await expect(page).not.toHaveURL(/\/admin\/content/);
+    await signIn(context, baseURL!, await tokenFor("arena", "CUSTOMER"));
+    for (const path of ["/realm/arena/admin/content", "/realm/arena/admin/content/page/home"]) {
+      const answer = await page.goto(path);
+      expect(answer?.status(), path).toBe(403);
+      expect(answer?.headers()["cache-control"], path).toBe("private, no-store");
+      const posted = await page.request.post(path, {
+        form: { text: "{}", revision: "0", target: "page", key: "x-nope" },
+      });
+      expect(posted.status(), path).toBe(403);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
