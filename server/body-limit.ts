@@ -8,13 +8,19 @@ export const BODY_LIMITS = {
   standard: 64 * 1024,
   /** Admin config documents (drafts, validation): as large as a config file may be. */
   configDocument: MAX_FILE_BYTES,
+  /** An analytics batch: 50 events of a few hundred bytes each, from the browser or its web tier. */
+  analyticsBatch: 32 * 1024,
 } as const;
 
 /** Admin endpoints that take a whole config document as their body. */
 const CONFIG_DOCUMENT_PATH = /^\/api\/v2\/admin\/(drafts|validate)(\/|$)/;
 
+/** The platform's ingest, and the web app's route (`/analytics` below a realm) that feeds it. */
+const ANALYTICS_PATH = /^\/api\/v2\/analytics\/events$|(^|\/)analytics$/;
+
 export function bodyLimitFor(path: string): number {
-  return CONFIG_DOCUMENT_PATH.test(path) ? BODY_LIMITS.configDocument : BODY_LIMITS.standard;
+  if (CONFIG_DOCUMENT_PATH.test(path)) return BODY_LIMITS.configDocument;
+  return ANALYTICS_PATH.test(path) ? BODY_LIMITS.analyticsBatch : BODY_LIMITS.standard;
 }
 
 /**

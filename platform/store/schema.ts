@@ -12,3 +12,4 @@ export * from "./schema/search.ts";
 export * from "./schema/lists.ts";
 export * from "./schema/channels.ts";
 export * from "./schema/commerce.ts";
+export * from "./schema/analytics.ts";
