@@ -185,6 +185,8 @@ export function startTracker(config: TrackerConfig): Tracker {
     batcher.flushByBeacon();
   };
 
+  // A guest session is an event of its own; guests are never identified.
+  if (config.user?.kind === "guest") track("guest");
   document.addEventListener(APP_EVENT, onAppEvent);
   document.addEventListener(PLAYER_EVENT, onPlayerEvent as EventListener);
   window.addEventListener("pagehide", onPageHide);
