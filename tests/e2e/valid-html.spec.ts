@@ -206,6 +206,7 @@ async function pagesOf(baseURL: string, realm: Realm): Promise<Fetched[]> {
   for (const [route, path] of [
     ["adminUsers", "/admin/users"],
     ["adminOutbox", "/admin/outbox"],
+    ["adminAnalytics", "/admin/analytics"],
     ["liveEvents", "/live-events"],
     ["preview", "/preview/page/home"],
   ] as const) {
