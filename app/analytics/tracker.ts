@@ -6,7 +6,7 @@ import {
   type AnalyticsEventName,
 } from "../../contract/analytics-events.ts";
 import { PLAYER_EVENT, type PlayerEvent } from "../player/events.ts";
-import { APP_EVENT, type AppEvent } from "./app-events.ts";
+import { APP_EVENT, SIGN_UP_PENDING, type AppEvent } from "./app-events.ts";
 import { AnalyticsUser, type AnalyticsUserInput, type EmailIdentity } from "./analytics-user.ts";
 import { AnalyticsBatcher, type Batch } from "./batcher.ts";
 import { rememberClickIds } from "./click-ids.ts";
@@ -187,6 +187,7 @@ export function startTracker(config: TrackerConfig): Tracker {
 
   // A guest session is an event of its own; guests are never identified.
   if (config.user?.kind === "guest") track("guest");
+  signUpOutcome(route, () => track("signUpCompleted"));
   document.addEventListener(APP_EVENT, onAppEvent);
   document.addEventListener(PLAYER_EVENT, onPlayerEvent as EventListener);
   window.addEventListener("pagehide", onPageHide);
@@ -204,4 +205,18 @@ export function startTracker(config: TrackerConfig): Tracker {
       batcher.flushByBeacon();
     },
   };
+}
+
+/**
+ * A sign-up form sent from the last page, and this page is not the sign-up form again: the
+ * sign-up went through (it leaves by a document redirect, so this runs on the page it reached).
+ */
+function signUpOutcome(route: string, completed: () => void): void {
+  try {
+    if (route === "SIGNUP" || sessionStorage.getItem(SIGN_UP_PENDING) === null) return;
+    sessionStorage.removeItem(SIGN_UP_PENDING);
+    completed();
+  } catch {
+    // Storage disabled: the step is not known.
+  }
 }

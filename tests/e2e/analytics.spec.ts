@@ -156,3 +156,29 @@ test("a customer gets 403 on the analytics dashboard and its CSV", async ({
   expect(csv.status()).toBe(403);
   expect(await csv.text()).not.toContain("section,name,count");
 });
+
+test("a sign-up sends its funnel: started, details entered, then completed on the page it reaches", async ({
+  page,
+}) => {
+  const { sent } = await interceptUploads(page);
+  await page.goto("/realm/liga/signup");
+  await page.locator("html[data-hydrated]").waitFor();
+  await expect.poll(() => sent("signUpStarted").length).toBe(1);
+  expect(sent("signUpStarted")[0]!.route).toBe("SIGNUP");
+  await page
+    .getByRole("textbox", { name: "Email", exact: true })
+    .fill(`e2e.funnel.${Date.now()}@liga.test`);
+  await page.locator('input[name="password"]').fill("watch-pass-1");
+  await page.getByLabel("Tax number").fill("123.456.789-09");
+  await page.getByLabel("Country").selectOption("BR");
+  const region = page.getByRole("radio", { name: "Brazil" }).or(page.getByLabel("Region"));
+  if ((await region.count()) > 0) {
+    const first = region.first();
+    if ((await first.getAttribute("type")) === "radio") await first.check();
+    else await first.selectOption({ index: 1 });
+  }
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/realm\/liga\/home$/);
+  await expect.poll(() => sent("signUpCompleted").map((e) => e.route)).toEqual(["HOME"]);
+  expect(sent("signUpDetailsEntered").map((e) => e.route)).toEqual(["SIGNUP"]);
+});
