@@ -28,6 +28,7 @@ import { SkipLink } from "./ui/SkipLink.tsx";
 // One render-blocking sheet: app/styles/site.css bundles the base, UI, blocks, notices and frame.
 import styles from "./styles/site.css?url";
 import { useRootData } from "./realm/use-root-data.ts";
+import { AnalyticsTracker } from "./analytics/AnalyticsTracker.tsx";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -56,12 +57,19 @@ export async function loader(args: LoaderFunctionArgs) {
       features: realmFeatures(settings as RouteSettings),
       /** Viewers have profiles to switch between (spec section 3: status NONE means none). */
       profilesConfigured: (settings.profileConfiguration?.status ?? "NONE") !== "NONE",
+      /** Whether an identified viewer's e-mail goes with their analytics events. */
+      analyticsEmailIdentity: settings.analyticsEmailIdentity ?? "NONE",
     },
     basePath: found.basePath,
     viewer: {
       role: found.viewer.role,
       child: found.viewer.child,
       homeOpen: opensRoute(routeNamed("home"), found.viewer.role, settings as RouteSettings),
+      /** Who analytics events are from: signed-in accounts only (guests stay anonymous). */
+      analyticsId:
+        (found.viewer.role === "CUSTOMER" || found.viewer.role === "ADMIN") && found.viewer.userId
+          ? found.viewer.userId
+          : undefined,
     },
     /** Set while an admin acts as the account: the overlay names it. */
     impersonation: await impersonationOf(args, found),
@@ -119,6 +127,7 @@ export default function App() {
   }, []);
   return (
     <SiteFeedback>
+      <AnalyticsTracker />
       <Outlet />
     </SiteFeedback>
   );

@@ -101,6 +101,7 @@ import type {
 import type { CancellationPromo } from "../schemas/generated/cancellation-promo.ts";
 import type { Licence } from "../schemas/generated/licence.ts";
 import type { VoucherRule } from "../schemas/generated/voucher-rule.ts";
+import type { AnalyticsBatch, AnalyticsSummary } from "./generated/analytics.ts";
 import type { Voucher } from "../schemas/generated/voucher.ts";
 import type { BodySchemaName } from "./schemas/index.ts";
 
@@ -194,6 +195,8 @@ export interface BodyTypes {
   videoDetail: VideoDetail;
   voucher: Voucher;
   voucherRule: VoucherRule;
+  analyticsBatch: AnalyticsBatch;
+  analyticsSummary: AnalyticsSummary;
   watchHistory: WatchHistory;
   viewerList: ViewerList;
   viewerLists: ViewerLists;

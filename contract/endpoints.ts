@@ -415,6 +415,20 @@ export const ENDPOINTS = {
     response: "impersonationSession",
     summary: "Trades an impersonation link for a session",
   },
+  analyticsEvents: {
+    method: "POST",
+    path: "/v2/analytics/events",
+    auth: "client",
+    request: "analyticsBatch",
+    summary: "Takes a batch of a device's analytics events (202; rate-limited per device)",
+  },
+  analyticsSummary: {
+    method: "GET",
+    path: "/v2/admin/analytics",
+    auth: "admin",
+    response: "analyticsSummary",
+    summary: "The realm's analytics figures for a date range",
+  },
   outbox: {
     method: "GET",
     path: "/v2/admin/outbox",

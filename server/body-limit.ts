@@ -13,6 +13,8 @@ export const BODY_LIMITS = {
   clientErrors: CLIENT_ERROR_BATCH_BYTES,
   /** The content workbench's forms: a config document, form-encoded (up to 3 bytes a byte). */
   workbenchForm: 3 * MAX_FILE_BYTES,
+  /** An analytics batch: 50 events of a few hundred bytes each, from the browser or its web tier. */
+  analyticsBatch: 32 * 1024,
 } as const;
 
 /** Admin endpoints that take a whole config document as their body. */
@@ -24,9 +26,13 @@ const CLIENT_ERRORS_PATH = /(^|\/)client-errors$/;
 /** The content workbench's pages, with or without the `/realm/{name}` prefix. */
 export const WORKBENCH_PATH = /^(\/realm\/[^/]+)?\/admin\/content(\/|\.data$|$)/;
 
+/** The platform's ingest, and the web app's route (`/analytics` below a realm) that feeds it. */
+const ANALYTICS_PATH = /^\/api\/v2\/analytics\/events$|(^|\/)analytics$/;
+
 export function bodyLimitFor(path: string): number {
   if (CONFIG_DOCUMENT_PATH.test(path)) return BODY_LIMITS.configDocument;
   if (CLIENT_ERRORS_PATH.test(path)) return BODY_LIMITS.clientErrors;
+  if (ANALYTICS_PATH.test(path)) return BODY_LIMITS.analyticsBatch;
   return WORKBENCH_PATH.test(path) ? BODY_LIMITS.workbenchForm : BODY_LIMITS.standard;
 }
 

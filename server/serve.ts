@@ -18,6 +18,7 @@ import { lazyChunkUrl } from "./client-chunks.ts";
 import { developmentReactFiles, loadedModuleFiles } from "./react-build.ts";
 import { seed, storeIsEmpty } from "../platform/seed/seed.ts";
 import { startRenewals } from "../platform/commerce/renewals.ts";
+import { startAnalyticsRetention } from "../platform/analytics/retention.ts";
 import { openStore, StoreUnavailableError, type Store } from "../platform/store/store.ts";
 import {
   BusUnavailableError,
@@ -101,7 +102,13 @@ async function main() {
         log: logLine,
       })
     : undefined;
-  installShutdown(server, store, mailer, invalidation, renewals);
+  // Analytics events past their retention go; on PostgreSQL the coming days' partitions are made.
+  const retention = store ? startAnalyticsRetention(store, { log: logLine }) : undefined;
+  installShutdown(server, store, mailer, invalidation, {
+    stop: async () => {
+      await Promise.all([renewals?.stop(), retention?.stop()]);
+    },
+  });
 }
 
 const logLine = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
@@ -158,7 +165,8 @@ function installShutdown(
   store: Store | undefined,
   mailer: OutboxSender | undefined,
   invalidation: InvalidationBus,
-  renewals: { stop: () => Promise<void> } | undefined,
+  /** Timed work (renewals, analytics retention) to let finish. */
+  background: { stop: () => Promise<void> },
 ) {
   const drain = gracefulStop(server as Server);
   let stopping = false;
@@ -174,7 +182,7 @@ function installShutdown(
     // Half the grace for connections the kernel queued before the signal, half for answers.
     await drain(SHUTDOWN_GRACE_MS / 2);
     await mailer?.stop().catch(() => {});
-    await renewals?.stop().catch(() => {});
+    await background.stop().catch(() => {});
     await invalidation.close().catch(() => {});
     await store?.close().catch(() => {});
     process.exit(0);

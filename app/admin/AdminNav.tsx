@@ -3,7 +3,7 @@ import { useT } from "../i18n/i18n.ts";
 import { routeHref } from "../realm/routes.ts";
 import { useRootData } from "../realm/use-root-data.ts";
 
-/** The admin pages' own navigation: users, outgoing email, browser errors and content. */
+/** The admin pages' own navigation: users, outgoing email, browser errors, content and analytics. */
 export function AdminNav() {
   const t = useT();
   const basePath = useRootData()?.basePath ?? "";
@@ -20,6 +20,9 @@ export function AdminNav() {
       </NavLink>
       <NavLink to={routeHref(basePath, { name: "workbench" })} end>
         {t("workbenchTitle")}
+      </NavLink>
+      <NavLink to={routeHref(basePath, { name: "adminAnalytics" })} end>
+        {t("adminAnalyticsTitle")}
       </NavLink>
     </nav>
   );

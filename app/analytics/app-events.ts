@@ -4,6 +4,14 @@
  * now. Only the events the app emits so far are listed.
  */
 export interface AppEventMap {
+  /** A promo notification was shown. */
+  promoView: { promoId: string };
+  /** The sign-up form was shown. */
+  signUpStarted: Record<string, never>;
+  /** The sign-up form was sent with every field passing the browser's checks. */
+  signUpDetailsEntered: Record<string, never>;
+  /** The account was made (the first page after a sign-up that went through). */
+  signUpCompleted: Record<string, never>;
   /** A search was run (the page's form, or the overlay once typing settles). */
   searchQuery: { keyword: string };
   /** The checkout showed the plans on offer (subscription view). */
@@ -32,6 +40,12 @@ export type AppEvent = {
 }[AppEventType];
 
 export type AppEventListener = (event: AppEvent) => void;
+
+/**
+ * Set in session storage when a sign-up form is sent, cleared when it comes back with a problem:
+ * a sign-up that goes through leaves for another page, whose start sends `signUpCompleted`.
+ */
+export const SIGN_UP_PENDING = "analyticsSignUpPending";
 
 /** The DOM event dispatched on `document` for every app event. */
 export const APP_EVENT = "appevent";

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { appEvents } from "../analytics/app-events.ts";
 import { useTranslation } from "react-i18next";
 import { PromoBody, PromoImage } from "../ui/PromoCard.tsx";
 import { useToast } from "../feedback/Toasts.tsx";
@@ -52,7 +53,9 @@ export function PromoNotification({ basePath }: { basePath: string }) {
       fetch(promoPath(basePath), { headers: { Accept: "application/json" } })
         .then((response) => (response.ok ? response.json() : null))
         .then((body: { promoNotification?: PromoView | null } | null) => {
-          if (body?.promoNotification) setPromo(body.promoNotification);
+          if (!body?.promoNotification) return;
+          setPromo(body.promoNotification);
+          appEvents.emit("promoView", { promoId: String(body.promoNotification.id) });
         })
         // Nothing to offer is the same to the viewer as nothing offered; the server logs why.
         .catch(() => {});

@@ -18,7 +18,7 @@ const localizedMenu = (menu: Menu | null, language: TextLanguage) =>
 
 export type Shell = Pick<
   InitResponse,
-  "realm" | "settings" | "theme" | "content" | "eventCount" | "locale"
+  "realm" | "settings" | "theme" | "content" | "eventCount" | "locale" | "analyticsEvents"
 > & {
   /** The menu with its titles in `locale`: the browser gets plain strings, not every language. */
   menu: Localized<Menu> | null;
@@ -55,6 +55,7 @@ export async function loadShell(
       }),
       content: init.content,
       eventCount: init.eventCount,
+      analyticsEvents: init.analyticsEvents,
       locale,
       translations,
     };

@@ -22,6 +22,10 @@ export interface InitResponse {
    * Realm language chosen from Accept-Language.
    */
   locale: string;
+  /**
+   * The analytics events the realm's pages send (its settings' analyticsEvents).
+   */
+  analyticsEvents: string[];
   settings: RealmSettings;
   theme: Theme;
   /**

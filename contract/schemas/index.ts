@@ -47,6 +47,7 @@ import licence from "../../schemas/licence.schema.json";
 import basket from "./basket.schema.json";
 import order from "./order.schema.json";
 import gift from "./gift.schema.json";
+import analytics from "./analytics.schema.json";
 import account from "./account.schema.json";
 import voucher from "../../schemas/voucher.schema.json";
 import voucherRule from "../../schemas/voucher-rule.schema.json";
@@ -107,6 +108,7 @@ export const contractSchemas = [
   playbackPreferences,
   planChange,
   partition,
+  analytics,
 ] as const;
 
 /** Every body schema by name, those in schemas/ included; the endpoint table names them so. */
@@ -204,6 +206,8 @@ export const bodySchemaIds = {
   partitionData: `${partition.$id}#/$defs/partitionData`,
   voucher: voucher.$id,
   voucherRule: voucherRule.$id,
+  analyticsBatch: analytics.$id,
+  analyticsSummary: `${analytics.$id}#/$defs/analyticsSummary`,
 } as const;
 
 export type BodySchemaName = keyof typeof bodySchemaIds;

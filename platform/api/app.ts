@@ -7,6 +7,7 @@ import { isStoreUnreachable } from "../store/store.ts";
 import { inProcessBus, type InvalidationBus } from "../store/invalidation-bus.ts";
 import { liveSessions } from "../identity/live-sessions.ts";
 import { admin } from "./admin.ts";
+import { analytics } from "./analytics.ts";
 import { consent } from "./consent.ts";
 import { content } from "./content.ts";
 import { epg } from "./epg.ts";
@@ -135,6 +136,7 @@ export function createPlatformApi({
   v2.route("/", identity);
   v2.route("/admin/outbox", outbox);
   v2.route("/", clientErrors);
+  v2.route("/", analytics);
   v2.route("/admin", impersonation);
   v2.route("/admin", oidcAdmin);
   v2.route("/tv", tv);

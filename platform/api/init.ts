@@ -63,6 +63,7 @@ init.get("/", async (c) => {
       languages: realm.languages,
     },
     locale: c.get("locale"),
+    analyticsEvents: realm.settings.analyticsEvents ?? [],
     settings: realm.settings,
     theme: realm.theme,
     menu,

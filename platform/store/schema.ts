@@ -13,3 +13,4 @@ export * from "./schema/lists.ts";
 export * from "./schema/channels.ts";
 export * from "./schema/commerce.ts";
 export * from "./schema/diagnostics.ts";
+export * from "./schema/analytics.ts";

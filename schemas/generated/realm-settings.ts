@@ -591,6 +591,36 @@ export interface RealmSettings {
      */
     [k: string]: string | number | boolean | undefined;
   };
+  /**
+   * The analytics events the realm's pages send (init's analyticsEvents); none without it.
+   */
+  analyticsEvents?: (
+    | "guest"
+    | "promoView"
+    | "searchQuery"
+    | "navigation"
+    | "signUpStarted"
+    | "signUpDetailsEntered"
+    | "signUpCompleted"
+    | "fullscreenOn"
+    | "fullscreenOff"
+    | "playbackError"
+    | "subscriptionView"
+    | "subscriptionSelect"
+    | "purchaseStarted"
+    | "purchaseCompleted"
+    | "play"
+    | "pause"
+    | "ended"
+    | "seeked"
+    | "audioTrackChange"
+    | "textTrackChange"
+    | "pictureInPictureChange"
+  )[];
+  /**
+   * Whether an identified viewer's e-mail goes with their analytics events: never (NONE, the default), only from the account's main profile, or from every profile.
+   */
+  analyticsEmailIdentity?: "NONE" | "MAIN_PROFILE" | "ALL_PROFILES";
 }
 /**
  * A price (spec section 3, licence amount): amount / 10^scale units of currency.

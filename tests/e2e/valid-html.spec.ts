@@ -207,6 +207,7 @@ async function pagesOf(baseURL: string, realm: Realm): Promise<Fetched[]> {
     ["adminUsers", "/admin/users"],
     ["adminOutbox", "/admin/outbox"],
     ["adminErrors", "/admin/errors"],
+    ["adminAnalytics", "/admin/analytics"],
     ["liveEvents", "/live-events"],
     ["preview", "/preview/page/home"],
   ] as const) {

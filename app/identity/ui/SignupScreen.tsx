@@ -2,7 +2,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { Licence } from "../../../schemas/generated/licence.ts";
 import { formatMoney } from "../../checkout/money.ts";
 import { listPrice, pricePeriodLabel } from "../../checkout/ui/SubscriptionSummary.tsx";
-import { useId, useRef, type FormEvent } from "react";
+import { useEffect, useId, useRef, type FormEvent } from "react";
+import { appEvents, SIGN_UP_PENDING } from "../../analytics/app-events.ts";
 import { fieldProblem, type SignupField } from "../../../contract/signup-fields.ts";
 import { useT } from "../../i18n/i18n.ts";
 import { regionName } from "../../ui/intl.ts";
@@ -119,6 +120,15 @@ function ConsentCheckbox({
   );
 }
 
+/** Session storage may be disabled (private modes): analytics then lose the step, nothing else. */
+function sessionStorageSafe(act: () => void) {
+  try {
+    act();
+  } catch {
+    // Nothing to keep it in.
+  }
+}
+
 /** Sign-up with the fields, rules, messages and order of the realm's provider (spec 3, 5). */
 export function SignupScreen() {
   const t = useT();
@@ -154,8 +164,17 @@ export function SignupScreen() {
     onSubmit: send,
   } = useFormProblems({ ids, check, server });
   const onBlur = (id: string) => leave(id, form.current);
+  useEffect(() => appEvents.emit("signUpStarted", {}), []);
+  useEffect(() => {
+    // The form came back with a problem: the sign-up did not go through.
+    if (server) sessionStorageSafe(() => sessionStorage.removeItem(SIGN_UP_PENDING));
+  }, [server]);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const found = send(event.currentTarget);
+    if (Object.keys(found).length === 0) {
+      appEvents.emit("signUpDetailsEntered", {});
+      sessionStorageSafe(() => sessionStorage.setItem(SIGN_UP_PENDING, "1"));
+    }
     if (Object.keys(found).length > 0) {
       event.preventDefault();
       const consents = new Set(page.consents.map((c) => c.fieldName));
