@@ -18,6 +18,10 @@ import { requireRealmRequest, type RealmRequest } from "../realm/request.server.
 import { realmRelativePath, routeHref } from "../realm/routes.ts";
 import { realmLicences } from "../realm/shell.server.ts";
 import { postalCodeProblem } from "../../contract/postal-address.ts";
+import { submitPasswordSignIn } from "../identity/login.server.ts";
+import type { FormOutcome } from "../identity/session-actions.server.ts";
+import { signupFormOf, submitSignup, type SignupForm } from "../identity/signup.server.ts";
+import { partitionChoices, type PartitionChoice } from "../realm/partitions.ts";
 import { checkoutSearch, readCheckoutQuery, type CheckoutQuery } from "./checkout-query.ts";
 import {
   CHECKOUT_STEPS,
@@ -68,6 +72,10 @@ export interface CheckoutView {
     changeAddress: string;
     step: Partial<Record<CheckoutStep, string>>;
   };
+  /** The realm's sign-up form, where the checkout has an account step. */
+  signup: SignupForm | null;
+  /** The realm's regions, where the account is asked for its own (the PARTITIONS step). */
+  partitions: PartitionChoice[];
   /** The billing address is entered and valid (a last address step then pays). */
   addressDone: boolean;
   /** The key of this render's pay button: a double press sends it twice, and pays once. */
@@ -77,6 +85,17 @@ export interface CheckoutView {
   vouchers: boolean;
   /** Label of a failed platform call (the page's error state), with its request id. */
   failure: { label: string; requestId?: string } | null;
+}
+
+/**
+ * What the account step's and the region step's forms answer when they cannot go on: kept
+ * against the step it is about (spec section 4: a sign-up error is stored against its step).
+ */
+export interface StepOutcome {
+  status: "step";
+  step: CheckoutStep;
+  intent: "signup" | "signin" | "partition";
+  outcome: FormOutcome;
 }
 
 /** What the pay form answers when it cannot go on. */
@@ -153,6 +172,8 @@ async function checkoutView(args: LoaderFunctionArgs): Promise<CheckoutView> {
   if (licence) query.licence = licence.id;
   else delete query.licence;
   const signedIn = hasAccount(found.viewer);
+  const regions = partitionChoices(settings, found.shell.locale);
+  const partitionNeeded = signedIn && regions.length > 0 && !found.viewer.partition;
   const priced = await priceBasket(args, found, query);
   const providers = priced.basket?.availablePaymentProviders ?? [];
   const provider =
@@ -169,6 +190,7 @@ async function checkoutView(args: LoaderFunctionArgs): Promise<CheckoutView> {
     signedIn,
     cardEntry: provider ? provider.method === "CARD" : true,
     charged,
+    partitionNeeded,
   });
   const countries = billingCountries(settings);
   const addressProblems: Record<string, string> = {};
@@ -185,6 +207,8 @@ async function checkoutView(args: LoaderFunctionArgs): Promise<CheckoutView> {
         return Boolean(licence);
       case CHECKOUT_STEPS.CREATE_ACCOUNT:
         return signedIn;
+      case CHECKOUT_STEPS.PARTITIONS:
+        return !partitionNeeded;
       case CHECKOUT_STEPS.SELECT_PAYMENT_METHOD:
         return Boolean(provider);
       case CHECKOUT_STEPS.ADD_BILLING_ADDRESS:
@@ -233,6 +257,10 @@ async function checkoutView(args: LoaderFunctionArgs): Promise<CheckoutView> {
       changeAddress: `${pathname}${checkoutSearch({ ...query, postalCode: undefined }, CHECKOUT_STEPS.ADD_BILLING_ADDRESS)}`,
       step: Object.fromEntries(steps.map((s) => [s, hrefFor(s)])),
     },
+    signup: steps.includes(CHECKOUT_STEPS.CREATE_ACCOUNT)
+      ? signupFormOf(settings, found.shell.locale)
+      : null,
+    partitions: partitionNeeded ? regions : [],
     addressDone: done(CHECKOUT_STEPS.ADD_BILLING_ADDRESS),
     idempotencyKey: crypto.randomUUID(),
     signedIn,
@@ -251,10 +279,16 @@ export async function checkoutLoader(args: LoaderFunctionArgs) {
  * order goes to its confirmation; one that needs the viewer elsewhere (a 3-D Secure challenge)
  * goes there; a refusal comes back to the card step with its message, the card fields empty.
  */
-export async function checkoutAction(args: ActionFunctionArgs): Promise<PayOutcome | Response> {
+export async function checkoutAction(
+  args: ActionFunctionArgs,
+): Promise<PayOutcome | StepOutcome | Response> {
   const view = await checkoutView(args);
   const found = await requireRealmRequest(args);
   const form = await readForm(args.request);
+  const intent = form.get("intent");
+  if (intent === "signup" || intent === "signin")
+    return accountStep(args, view, found, form, intent);
+  if (intent === "partition") return partitionStep(args, view, found, form);
   const holder = String(form.get("holder") ?? "").trim();
   const fail = (
     label: string,
@@ -360,4 +394,72 @@ export function confirmationHref(base: string, order: Order, returnTo: string | 
 
 function isSubscription(order: Order): boolean {
   return order.entitlements.some((e) => e.endsAt !== null);
+}
+
+/**
+ * The account step: the account is created (or signed in to) by the same platform calls as the
+ * sign-up and sign-in pages, and the checkout goes on at the step after this one with the
+ * licence, voucher and the rest of its URL kept. The way back is built here from the checkout's
+ * own parsed URL, never from a parameter of the form.
+ */
+async function accountStep(
+  args: ActionFunctionArgs,
+  view: CheckoutView,
+  found: RealmRequest,
+  form: FormData,
+  intent: "signup" | "signin",
+): Promise<StepOutcome | Response> {
+  const pathname = new URL(args.request.url).pathname;
+  const next = stepAfter(view.steps, CHECKOUT_STEPS.CREATE_ACCOUNT);
+  const to = () => `${pathname}${checkoutSearch(view.query, next)}`;
+  // Signed in already (another tab, a resent form): there is no account step to answer.
+  if (view.signedIn || !view.steps.includes(CHECKOUT_STEPS.CREATE_ACCOUNT)) {
+    throw redirect(view.hrefs.self);
+  }
+  const outcome =
+    intent === "signup"
+      ? // Decision 022: an account still waiting for its emailed confirmation keeps the
+        // session the checkout started, so it may pay; watching waits for the confirmation.
+        await submitSignup(args, found, form, { to, keep: () => true })
+      : await submitPasswordSignIn(args, found, form, to);
+  if (outcome instanceof Response) return outcome;
+  return { status: "step", step: CHECKOUT_STEPS.CREATE_ACCOUNT, intent, outcome };
+}
+
+/**
+ * The PARTITIONS step: the region is saved to the account (the platform's partition call, as the
+ * account page does) and the session's token renewed, so the licences offered are the region's.
+ */
+async function partitionStep(
+  args: ActionFunctionArgs,
+  view: CheckoutView,
+  found: RealmRequest,
+  form: FormData,
+): Promise<StepOutcome | Response> {
+  if (!view.steps.includes(CHECKOUT_STEPS.PARTITIONS)) throw redirect(view.hrefs.self);
+  const partitionId = String(form.get("partitionId") ?? "");
+  const fail = (outcome: FormOutcome): StepOutcome => ({
+    status: "step",
+    step: CHECKOUT_STEPS.PARTITIONS,
+    intent: "partition",
+    outcome,
+  });
+  if (!view.partitions.some((p) => p.id === partitionId)) {
+    return fail({
+      status: "error",
+      label: "partitionRequired",
+      fields: { partitionId: "partitionRequired" },
+    });
+  }
+  try {
+    await viewerPlatform(args, found).call("changePartition", { body: { partitionId } });
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    const { label, requestId } = platformFailure(error);
+    return fail({ status: "error", label, ...(requestId ? { requestId } : {}) });
+  }
+  await args.context.refreshViewer?.();
+  // The licence chosen before may not be sold in the region: the steps ask again if so.
+  const pathname = new URL(args.request.url).pathname;
+  throw redirect(`${pathname}${checkoutSearch(view.query)}`, { headers: PRIVATE });
 }

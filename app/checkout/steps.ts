@@ -30,6 +30,11 @@ export interface StepPlan {
   cardEntry: boolean;
   /** Something is or will be charged (nothing due: no address, no card). */
   charged: boolean;
+  /**
+   * A signed-in account of a partitioned realm has no region yet: it is asked first, since the
+   * licences and their prices are the region's (the PARTITIONS step).
+   */
+  partitionNeeded?: boolean;
 }
 
 /** The steps of this checkout, in order (spec: standard order, or account first). */
@@ -45,7 +50,9 @@ export function checkoutSteps(plan: StepPlan): CheckoutStep[] {
     plan.firstStep === "CREATE_ACCOUNT"
       ? [CHECKOUT_STEPS.CREATE_ACCOUNT, CHECKOUT_STEPS.SELECT_LICENCE, ...standard.slice(2)]
       : standard;
-  return ordered.filter((step) => {
+  const withRegion =
+    plan.signedIn && plan.partitionNeeded ? [CHECKOUT_STEPS.PARTITIONS, ...ordered] : ordered;
+  return withRegion.filter((step) => {
     switch (step) {
       case CHECKOUT_STEPS.SELECT_LICENCE:
         return plan.licenceChoice;
@@ -103,4 +110,5 @@ export const STEP_LABELS: Partial<Record<CheckoutStep, string>> = {
   [CHECKOUT_STEPS.SELECT_PAYMENT_METHOD]: "checkoutStepPaymentMethod",
   [CHECKOUT_STEPS.ADD_BILLING_ADDRESS]: "checkoutStepBillingAddress",
   [CHECKOUT_STEPS.ADD_CARD]: "checkoutStepCard",
+  [CHECKOUT_STEPS.PARTITIONS]: "checkoutStepPartition",
 };

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import { platformClient } from "../api-client/platform.server.ts";
-import { requireRealmRequest } from "../realm/request.server.ts";
+import { requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
 import { routeExists, routeHref, routeNamed, type RouteSettings } from "../realm/routes.ts";
 import { requestSession } from "../session/request-session.server.ts";
 import { authErrorLabel } from "./auth-errors.ts";
@@ -82,6 +82,20 @@ export async function loginAction(args: ActionFunctionArgs): Promise<LoginOutcom
     return { status: "linkSent" };
   }
 
+  return submitPasswordSignIn(args, realmRequest, form, to);
+}
+
+/**
+ * Signs in with the e-mail and password of a form (the sign-in page's, the checkout's account
+ * step's), checked here with the spec's rules first; `to` says where the viewer goes then.
+ */
+export async function submitPasswordSignIn(
+  args: Pick<ActionFunctionArgs, "request" | "context">,
+  realmRequest: RealmRequest,
+  form: FormData,
+  to: () => string,
+): Promise<FormOutcome | Response> {
+  const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
   const problems = credentialProblems(email, password);
   if (Object.keys(problems).length > 0) {

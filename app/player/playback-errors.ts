@@ -3,7 +3,13 @@
  * Shared by the server (a refused playback grant) and the browser (a failed stream).
  */
 export type PlaybackErrorCase =
-  "authentication" | "video" | "forbidden" | "notLicensed" | "otherDevice" | "territory";
+  | "authentication"
+  | "video"
+  | "forbidden"
+  | "notLicensed"
+  | "otherDevice"
+  | "territory"
+  | "unconfirmed";
 
 /** The label each case's message comes from, as the spec names them. */
 export const PLAYBACK_ERROR_LABELS: Record<PlaybackErrorCase, string> = {
@@ -13,6 +19,8 @@ export const PLAYBACK_ERROR_LABELS: Record<PlaybackErrorCase, string> = {
   notLicensed: "notLicencedToWatch",
   otherDevice: "toWatchHereCloseOtherSessions",
   territory: "eventNotAvailableInTerritory",
+  // Decision 022: an account bought in the checkout watches once its e-mail is confirmed.
+  unconfirmed: "emailNotConfirmed",
 };
 
 const BY_CODE: Record<string, PlaybackErrorCase> = {
@@ -29,6 +37,7 @@ const BY_CODE: Record<string, PlaybackErrorCase> = {
   OTHER_DEVICE: "otherDevice",
   GEO_BLOCKED: "territory",
   GEO_CONFLICT: "territory",
+  EMAIL_NOT_CONFIRMED: "unconfirmed",
 };
 
 /** The modal case for a platform error code; anything unknown is a video error. */

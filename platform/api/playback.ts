@@ -59,7 +59,13 @@ async function watcher(c: Context<PlatformEnv>) {
     return { viewer, user: null };
   }
   try {
-    return { viewer, user: await accountOf(c) };
+    const user = await accountOf(c);
+    // Decision 022: an account made in the checkout may pay before its e-mail is confirmed,
+    // but watches only once it is.
+    if (user.status === "PENDING_CONFIRMATION") {
+      throw refuse(403, "EMAIL_NOT_CONFIRMED", "Confirm the email address to watch");
+    }
+    return { viewer, user };
   } catch (error) {
     if (error instanceof ApiError && error.code === "ACCOUNT_INACTIVE") {
       throw refuse(403, "FORBIDDEN", "This account may not watch until it is active");

@@ -363,15 +363,4 @@ test.describe("checkout", () => {
     expect(await playable(baseURL!, "arena", account, video.id)).toBe(true);
     await noScript.close();
   });
-
-  test("a signed-out visitor is asked to create an account or sign in, and comes back", async ({
-    page,
-  }) => {
-    await page.goto("/realm/liga/purchase");
-    await hydrated(page);
-    await expect(page.getByRole("heading", { name: /Sua conta|Your account/ })).toBeVisible();
-    const create = page.getByRole("link", { name: /Criar conta|Create account/ });
-    await expect(create).toHaveAttribute("href", /signup\?from=%2Fpurchase%3F/);
-    await expectClean(page);
-  });
 });

@@ -12,7 +12,7 @@ test.describe("partitions", () => {
     context,
     baseURL,
   }) => {
-    const account = await freshAccount(baseURL!, "liga");
+    const account = await freshAccount(baseURL!, "liga", { partition: null });
     await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
     await page.goto("/realm/liga/partitions");
     await expect(page).toHaveURL(/\/realm\/liga\/account\?section=partitions$/);
@@ -85,7 +85,7 @@ test.describe("partitions without JavaScript", () => {
     context,
     baseURL,
   }) => {
-    const account = await freshAccount(baseURL!, "liga");
+    const account = await freshAccount(baseURL!, "liga", { partition: null });
     await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
     await page.goto("/realm/liga/account?section=partitions");
     const main = page.getByRole("main");

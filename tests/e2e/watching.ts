@@ -75,9 +75,18 @@ export function viewerAddress(): string {
 /**
  * A new account of this test's own, signed up through the platform as the sign-up page does,
  * from an address of its own, with the realm's terms agreed: the demo accounts stay as other
- * tests expect them.
+ * tests expect them. A liga account is in Brazil, as its sign-up page would have asked.
  */
-export async function freshAccount(baseUrl: string, realm: Realm): Promise<Account> {
+export async function freshAccount(
+  baseUrl: string,
+  realm: Realm,
+  {
+    partition = "brasil",
+  }: {
+    /** Liga's region (its sign-up asks for one); null for an account made without one. */
+    partition?: string | null;
+  } = {},
+): Promise<Account> {
   const email = `history-${crypto.randomUUID().slice(0, 8)}@${realm}.test`;
   const from = viewerAddress();
   const secret = "watch-pass-1";
@@ -97,7 +106,13 @@ export async function freshAccount(baseUrl: string, realm: Realm): Promise<Accou
         })
       : await platformCall(baseUrl, realm, "/v2/user/pbr", {
           method: "POST",
-          body: { email, secret, taxNumber: "123.456.789-09", country: "BR" },
+          body: {
+            email,
+            secret,
+            taxNumber: "123.456.789-09",
+            country: "BR",
+            ...(partition ? { partitionData: { partitionId: partition } } : {}),
+          },
           from,
         });
   expect(res.status, await res.clone().text()).toBe(201);

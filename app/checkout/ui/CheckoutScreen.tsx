@@ -3,7 +3,13 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import type { BasketProvider } from "../../../contract/generated/basket.ts";
 import { appEvents } from "../../analytics/app-events.ts";
 import { useT } from "../../i18n/i18n.ts";
-import { FieldError, FormMessage, TextField } from "../../identity/ui/fields.tsx";
+import {
+  ChallengeStatus,
+  FieldError,
+  FormMessage,
+  PasswordField,
+  TextField,
+} from "../../identity/ui/fields.tsx";
 import { useRootData } from "../../realm/use-root-data.ts";
 import { regionName } from "../../ui/intl.ts";
 import type {
@@ -11,7 +17,11 @@ import type {
   checkoutLoader,
   CheckoutView,
   PayOutcome,
+  StepOutcome,
 } from "../checkout.server.ts";
+import type { FormOutcome } from "../../identity/session-actions.server.ts";
+import { SignupForm } from "../../identity/ui/SignupScreen.tsx";
+import { useChallengedSubmit } from "../../identity/ui/useChallengedSubmit.ts";
 import { hiddenFields, type CheckoutQuery } from "../checkout-query.ts";
 import { formatMoney, trialDate } from "../money.ts";
 import {
@@ -217,19 +227,114 @@ function LicenceStep({ view }: { view: CheckoutView }) {
   );
 }
 
-function AccountStep({ view }: { view: CheckoutView }) {
+/**
+ * The account step: the realm's own sign-up form, or signing in to an account the viewer has;
+ * either way the checkout goes on at the next step with what was chosen. An answer's errors are
+ * shown on this step only, and changing the e-mail clears them (spec section 4).
+ */
+function AccountStep({ view, stored }: { view: CheckoutView; stored?: StepOutcome }) {
   const t = useT();
+  const [dismissed, setDismissed] = useState<StepOutcome>();
+  const shown = stored && stored !== dismissed ? stored : undefined;
+  const clear = () => setDismissed(stored);
   return (
     <StepFrame view={view} title={t("checkoutStepAccount")}>
       <p>{t("checkoutAccountText")}</p>
-      <div className="checkout-actions">
-        <Link className="button button-primary" to={view.hrefs.signUp}>
-          {t("createAccount")}
-        </Link>
-        <Link className="button" to={view.hrefs.signIn}>
-          {t("signIn")}
-        </Link>
-      </div>
+      <section className="checkout-account" aria-labelledby="checkout-signup-title">
+        <h3 id="checkout-signup-title">{t("checkoutCreateAccountTitle")}</h3>
+        {view.signup ? (
+          <SignupForm
+            page={view.signup}
+            outcome={shown?.intent === "signup" ? shown.outcome : undefined}
+            onEmailChange={clear}
+          >
+            <input type="hidden" name="intent" value="signup" />
+          </SignupForm>
+        ) : null}
+      </section>
+      <section className="checkout-account" aria-labelledby="checkout-signin-title">
+        <h3 id="checkout-signin-title">{t("checkoutHaveAccountTitle")}</h3>
+        <SignInForm
+          outcome={shown?.intent === "signin" ? shown.outcome : undefined}
+          onEmailChange={clear}
+        />
+      </section>
+    </StepFrame>
+  );
+}
+
+/** Signing in inside the checkout, by e-mail and password (the sign-in page's own call). */
+function SignInForm({
+  outcome,
+  onEmailChange,
+}: {
+  outcome: FormOutcome | undefined;
+  onEmailChange: () => void;
+}) {
+  const t = useT();
+  const form = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const solving = useChallengedSubmit(outcome, form);
+  const busy = solving || navigation.state !== "idle";
+  const server = outcome?.status === "error" ? outcome : null;
+  return (
+    <Form method="post" ref={form} noValidate replace>
+      <input type="hidden" name="intent" value="signin" />
+      <FormMessage label={server?.label} requestId={server?.requestId} />
+      <ChallengeStatus solving={solving} asked={outcome?.status === "challenge"} />
+      <TextField
+        name="email"
+        type="email"
+        label={t("email")}
+        autoComplete="email"
+        required
+        defaultValue={server?.values?.email}
+        error={server?.fields?.email}
+        onChange={onEmailChange}
+      />
+      <PasswordField
+        name="password"
+        label={t("password")}
+        autoComplete="current-password"
+        required
+        error={server?.fields?.password}
+      />
+      <button type="submit" className="button" disabled={busy}>
+        {t("signIn")}
+      </button>
+    </Form>
+  );
+}
+
+/** The PARTITIONS step: the account's region, asked before the plans (theirs are its). */
+function PartitionStep({ view, stored }: { view: CheckoutView; stored?: StepOutcome }) {
+  const t = useT();
+  const busy = useNavigation().state !== "idle";
+  const server = stored?.outcome.status === "error" ? stored.outcome : null;
+  const error = server?.fields?.partitionId;
+  return (
+    <StepFrame view={view} title={t("partitionStepTitle")}>
+      <Form method="post" className="checkout-form" noValidate>
+        <input type="hidden" name="intent" value="partition" />
+        <FormMessage label={server?.label} requestId={server?.requestId} />
+        <fieldset
+          className="checkout-choices"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "checkout-partition-error" : undefined}
+        >
+          <legend>{t("partitionIntro")}</legend>
+          {view.partitions.map((partition) => (
+            <label key={partition.id} className="checkout-choice">
+              <input type="radio" name="partitionId" value={partition.id} required />
+              <span className="checkout-choice-name">{partition.name}</span>
+            </label>
+          ))}
+        </fieldset>
+        <FieldError id="checkout-partition-error" error={error} />
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {t("continue")}
+        </button>
+      </Form>
     </StepFrame>
   );
 }
@@ -437,12 +542,24 @@ function PayForm({
   );
 }
 
-function CurrentStep({ view, outcome }: { view: CheckoutView; outcome?: PayOutcome }) {
+function CurrentStep({
+  view,
+  outcome,
+  stored,
+}: {
+  view: CheckoutView;
+  outcome?: PayOutcome;
+  stored?: StepOutcome;
+}) {
+  // A step's answer is shown on that step only (spec section 4).
+  const own = stored?.step === view.step ? stored : undefined;
   switch (view.step) {
+    case CHECKOUT_STEPS.PARTITIONS:
+      return <PartitionStep view={view} stored={own} />;
     case CHECKOUT_STEPS.SELECT_LICENCE:
       return <LicenceStep view={view} />;
     case CHECKOUT_STEPS.CREATE_ACCOUNT:
-      return <AccountStep view={view} />;
+      return <AccountStep view={view} stored={own} />;
     case CHECKOUT_STEPS.SELECT_PAYMENT_METHOD:
       return <PaymentMethodStep view={view} outcome={outcome} />;
     case CHECKOUT_STEPS.ADD_BILLING_ADDRESS:
@@ -471,7 +588,9 @@ function usePlanEvents(view: CheckoutView) {
 export function CheckoutScreen() {
   const t = useT();
   const view = useLoaderData<typeof checkoutLoader>() as unknown as CheckoutView;
-  const outcome = useActionData<typeof checkoutAction>() as PayOutcome | undefined;
+  const answer = useActionData<typeof checkoutAction>() as PayOutcome | StepOutcome | undefined;
+  const outcome = answer?.status === "error" ? answer : undefined;
+  const stored = answer?.status === "step" ? answer : undefined;
   usePlanEvents(view);
   if (view.state === "empty") {
     return (
@@ -490,7 +609,7 @@ export function CheckoutScreen() {
           {view.failure ? (
             <FormMessage label={view.failure.label} requestId={view.failure.requestId} />
           ) : null}
-          <CurrentStep view={view} outcome={outcome} />
+          <CurrentStep view={view} outcome={outcome} stored={stored} />
         </div>
         {view.licence && view.step !== CHECKOUT_STEPS.SELECT_LICENCE ? (
           <SubscriptionSummary

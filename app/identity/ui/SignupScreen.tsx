@@ -2,14 +2,14 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { Licence } from "../../../schemas/generated/licence.ts";
 import { formatMoney } from "../../checkout/money.ts";
 import { listPrice, pricePeriodLabel } from "../../checkout/ui/SubscriptionSummary.tsx";
-import { useEffect, useId, useRef, type FormEvent } from "react";
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
 import { appEvents, SIGN_UP_PENDING } from "../../analytics/app-events.ts";
 import { fieldProblem, type SignupField } from "../../../contract/signup-fields.ts";
 import { useT } from "../../i18n/i18n.ts";
 import { regionName } from "../../ui/intl.ts";
 import type { FormOutcome } from "../session-actions.server.ts";
 import { consentInput } from "../signup-consents.ts";
-import type { signupLoader } from "../signup.server.ts";
+import type { SignupForm as SignupFormData, signupLoader } from "../signup.server.ts";
 import { ChallengeStatus, FieldError, FormMessage, PasswordField, TextField } from "./fields.tsx";
 import { focusFirstInvalid } from "./LoginScreen.tsx";
 import { useChallengedSubmit } from "./useChallengedSubmit.ts";
@@ -129,11 +129,24 @@ function sessionStorageSafe(act: () => void) {
   }
 }
 
-/** Sign-up with the fields, rules, messages and order of the realm's provider (spec 3, 5). */
-export function SignupScreen() {
+/**
+ * The realm's sign-up form (its provider's fields, rules, messages and order, spec 3 and 5; the
+ * partitions; the consents; the challenge), wherever an account is created: the sign-up page,
+ * the checkout's account step. `children` are the hidden fields of where it was shown.
+ */
+export function SignupForm({
+  page,
+  outcome,
+  children,
+  onEmailChange,
+}: {
+  page: SignupFormData;
+  outcome: FormOutcome | undefined;
+  children?: ReactNode;
+  /** The e-mail was changed (the checkout forgets its step's errors then, spec section 4). */
+  onEmailChange?: () => void;
+}) {
   const t = useT();
-  const page = useLoaderData<typeof signupLoader>();
-  const outcome = useActionData<FormOutcome>();
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
   const solving = useChallengedSubmit(outcome, form);
@@ -185,93 +198,106 @@ export function SignupScreen() {
   };
 
   return (
-    <section className="auth-page" aria-labelledby="signup-title">
-      <h1 id="signup-title">{t("signUp")}</h1>
-      <Form method="post" ref={form} noValidate onSubmit={onSubmit} replace>
-        <p className="form-required-note">{t("requiredFieldsNote")}</p>
-        <FormMessage label={message} requestId={server?.requestId} reserve={reservedMessage} />
-        <ChallengeStatus solving={solving} asked={outcome?.status === "challenge"} />
-        <input type="hidden" name="from" value={page.from ?? ""} />
-        {page.fields.map((field) => {
-          const common = {
-            name: field.id,
-            label: t(field.placeholder ?? field.id),
-            required: field.required,
-            error: errorOf(field.id),
-            reserve: reserveOf(field.id),
-            onBlur: () => onBlur(field.id),
-          };
-          if (field.type === "country") {
-            return (
-              <CountryField
-                key={field.id}
-                field={field}
-                error={errorOf(field.id)}
-                reserve={reserveOf(field.id)}
-                value={server?.values?.[field.id]}
-                onBlur={() => onBlur(field.id)}
-              />
-            );
-          }
-          if (field.type === "password") {
-            return (
-              <PasswordField
-                key={field.id}
-                {...common}
-                autoComplete="new-password"
-                hint={t("yourPasswordRules")}
-              />
-            );
-          }
+    <Form method="post" ref={form} noValidate onSubmit={onSubmit} replace>
+      <p className="form-required-note">{t("requiredFieldsNote")}</p>
+      <FormMessage label={message} requestId={server?.requestId} reserve={reservedMessage} />
+      <ChallengeStatus solving={solving} asked={outcome?.status === "challenge"} />
+      {children}
+      {page.fields.map((field) => {
+        const common = {
+          name: field.id,
+          label: t(field.placeholder ?? field.id),
+          required: field.required,
+          error: errorOf(field.id),
+          reserve: reserveOf(field.id),
+          onBlur: () => onBlur(field.id),
+        };
+        if (field.type === "country") {
           return (
-            <TextField
+            <CountryField
               key={field.id}
-              {...common}
-              type={field.type === "email" ? "email" : "text"}
-              defaultValue={server?.values?.[field.id]}
-              autoComplete={
-                field.type === "email" ? "email" : field.id === "fullName" ? "name" : undefined
-              }
+              field={field}
+              error={errorOf(field.id)}
+              reserve={reserveOf(field.id)}
+              value={server?.values?.[field.id]}
+              onBlur={() => onBlur(field.id)}
             />
           );
-        })}
-        {page.partitions.length > 0 ? (
-          <fieldset className="signup-partitions">
-            <legend>{t("partitionStepTitle")}</legend>
-            <p>{t("partitionIntro")}</p>
-            {page.partitions.map((partition) => (
-              <label key={partition.id} className="signup-radio">
-                <input
-                  type="radio"
-                  name="partitionId"
-                  value={partition.id}
-                  defaultChecked={
-                    partition.id === (server?.values?.partitionId ?? page.partitions[0]!.id)
-                  }
-                />{" "}
-                {partition.name}
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
-        {page.consents.length > 0 ? (
-          <fieldset className="signup-consents">
-            <legend>{t("signupConsentsLegend")}</legend>
-            {page.consents.map((consent) => (
-              <ConsentCheckbox
-                key={consent.fieldName}
-                consent={consent}
-                error={errorOf(consent.fieldName)}
-                reserve={reserveOf(consent.fieldName)}
-                onChange={() => onBlur(consent.fieldName)}
-              />
-            ))}
-          </fieldset>
-        ) : null}
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? t("signingUp") : t("createAccount")}
-        </button>
-      </Form>
+        }
+        if (field.type === "password") {
+          return (
+            <PasswordField
+              key={field.id}
+              {...common}
+              autoComplete="new-password"
+              hint={t("yourPasswordRules")}
+            />
+          );
+        }
+        return (
+          <TextField
+            key={field.id}
+            {...common}
+            type={field.type === "email" ? "email" : "text"}
+            defaultValue={server?.values?.[field.id]}
+            onChange={field.type === "email" ? onEmailChange : undefined}
+            autoComplete={
+              field.type === "email" ? "email" : field.id === "fullName" ? "name" : undefined
+            }
+          />
+        );
+      })}
+      {page.partitions.length > 0 ? (
+        <fieldset className="signup-partitions">
+          <legend>{t("partitionStepTitle")}</legend>
+          <p>{t("partitionIntro")}</p>
+          {page.partitions.map((partition) => (
+            <label key={partition.id} className="signup-radio">
+              <input
+                type="radio"
+                name="partitionId"
+                value={partition.id}
+                defaultChecked={
+                  partition.id === (server?.values?.partitionId ?? page.partitions[0]!.id)
+                }
+              />{" "}
+              {partition.name}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {page.consents.length > 0 ? (
+        <fieldset className="signup-consents">
+          <legend>{t("signupConsentsLegend")}</legend>
+          {page.consents.map((consent) => (
+            <ConsentCheckbox
+              key={consent.fieldName}
+              consent={consent}
+              error={errorOf(consent.fieldName)}
+              reserve={reserveOf(consent.fieldName)}
+              onChange={() => onBlur(consent.fieldName)}
+            />
+          ))}
+        </fieldset>
+      ) : null}
+      <button type="submit" className="button button-primary" disabled={busy}>
+        {busy ? t("signingUp") : t("createAccount")}
+      </button>
+    </Form>
+  );
+}
+
+/** Sign-up with the fields, rules, messages and order of the realm's provider (spec 3, 5). */
+export function SignupScreen() {
+  const t = useT();
+  const page = useLoaderData<typeof signupLoader>();
+  const outcome = useActionData<FormOutcome>();
+  return (
+    <section className="auth-page" aria-labelledby="signup-title">
+      <h1 id="signup-title">{t("signUp")}</h1>
+      <SignupForm page={page} outcome={outcome}>
+        <input type="hidden" name="from" value={page.from ?? ""} />
+      </SignupForm>
       <nav className="auth-links" aria-label={t("otherOptions")}>
         <Link to={page.loginHref}>{t("haveAccountSignIn")}</Link>
       </nav>

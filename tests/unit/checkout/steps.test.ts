@@ -40,6 +40,33 @@ describe("checkout steps (spec section 4)", () => {
     expect(checkoutSteps({ ...plan, firstStep: "CREATE_ACCOUNT" })).toEqual([1, 0, 2, 3, 4]);
   });
 
+  it("asks a signed-in account of a partitioned realm its region first (PARTITIONS)", () => {
+    const signedIn = { ...plan, signedIn: true, partitionNeeded: true };
+    expect(checkoutSteps(signedIn)).toEqual([7, 0, 2, 3, 4]);
+    expect(checkoutSteps({ ...signedIn, firstStep: "CREATE_ACCOUNT" })).toEqual([7, 0, 2, 3, 4]);
+    expect(checkoutSteps({ ...signedIn, licenceChoice: false })).toEqual([7, 2, 3, 4]);
+    // A visitor gives the region with the account it creates: no step of its own.
+    expect(checkoutSteps({ ...plan, partitionNeeded: true })).toEqual([0, 1, 2, 3, 4]);
+    expect(checkoutSteps({ ...plan, signedIn: true, partitionNeeded: false })).toEqual([
+      0, 2, 3, 4,
+    ]);
+    expect(readStep("7", checkoutSteps(signedIn))).toBe(7);
+    expect(readStep("7", checkoutSteps({ ...plan, signedIn: true }))).toBeUndefined();
+  });
+
+  it("the step after the account is where a sign-up in the checkout goes on", () => {
+    expect(stepAfter(checkoutSteps(plan), S.CREATE_ACCOUNT)).toBe(S.SELECT_PAYMENT_METHOD);
+    expect(
+      stepAfter(checkoutSteps({ ...plan, firstStep: "CREATE_ACCOUNT" }), S.CREATE_ACCOUNT),
+    ).toBe(S.SELECT_LICENCE);
+    expect(
+      stepAfter(
+        checkoutSteps({ ...plan, licenceChoice: false, firstStep: "CREATE_ACCOUNT" }),
+        S.CREATE_ACCOUNT,
+      ),
+    ).toBe(S.SELECT_PAYMENT_METHOD);
+  });
+
   it("leaves out what is already settled", () => {
     expect(checkoutSteps({ ...plan, signedIn: true })).toEqual([0, 2, 3, 4]);
     expect(checkoutSteps({ ...plan, signedIn: true, licenceChoice: false })).toEqual([2, 3, 4]);
