@@ -109,9 +109,6 @@ playback.get("/:kind{vod|live}/:id", async (c) => {
   const realm = c.get("realm");
   const now = new Date();
 
-  if (item.event && now < item.event.startAt) {
-    throw refuse(409, "NOT_STARTED", "This event has not started yet");
-  }
   const territoryHeader = c.get("territoryHeader");
   if (item.event && territoryHeader) {
     const territory = readTerritory(c.req.header(territoryHeader));
@@ -123,6 +120,11 @@ playback.get("/:kind{vod|live}/:id", async (c) => {
   const opening = licencesOpening(realm.licences, item.entitled);
   if (opening.length > 0 && !(user && (await holdsAnyLicence(db, user.id, opening, now)))) {
     throw refuse(403, "NOT_LICENSED", `Watching this needs one of: ${opening.join(", ")}`);
+  }
+  // Only after the licence: a viewer without one is offered it (a pass for an upcoming
+  // event) instead of a countdown to something they could not watch.
+  if (item.event && now < item.event.startAt) {
+    throw refuse(409, "NOT_STARTED", "This event has not started yet");
   }
   const session = await startPlayback(db, {
     realm: realm.name,
