@@ -9,7 +9,8 @@ import { PLAYBACK_ERROR_LABELS, type PlaybackRefusal } from "./playback-errors.t
  * The playback error modal (spec section 8). Authentication errors offer a fresh start at the
  * realm's root (a full load, so a new session is made); every case offers the default page.
  * A viewer without a licence is offered the checkout, which brings them back: with the licence
- * preselected where a pay-per-view pass or a subscription is known to open what was refused.
+ * preselected where a pay-per-view pass opens what was refused (with the subscriptions that
+ * open it too), else at its list of plans.
  * Crawlers never get here: their pages are rendered without a stream.
  */
 export function PlaybackErrorDialog({
@@ -32,7 +33,10 @@ export function PlaybackErrorDialog({
   locale: string;
 }) {
   const t = useT();
-  const specific = offers.passes.length + offers.subscriptions.length > 0;
+  // A pass for this item is offered with the subscriptions that also open it; without one,
+  // the checkout's own list of plans is the choice.
+  const passes = offers.passes;
+  const plans = passes.length > 0 ? offers.subscriptions : [];
   return (
     <AlertDialog.Root open>
       <AlertDialog.Portal>
@@ -53,14 +57,14 @@ export function PlaybackErrorDialog({
               </AlertDialog.Action>
             ) : refusal.error === "notLicensed" ? (
               <>
-                {offers.passes.map((pass) => (
+                {passes.map((pass) => (
                   <a key={pass.id} className="button button-primary" href={purchaseHref(pass.id)}>
                     {t(itemKind === "event" ? "buyThisEventFor" : "buyThisVideoFor", {
                       amount: formatMoney(locale, listPrice(pass)),
                     })}
                   </a>
                 ))}
-                {offers.subscriptions.map((plan) => (
+                {plans.map((plan) => (
                   <a key={plan.id} className="button" href={purchaseHref(plan.id)}>
                     {t("subscribeToPlan", {
                       name: plan.name,
@@ -70,7 +74,7 @@ export function PlaybackErrorDialog({
                     })}
                   </a>
                 ))}
-                {specific ? null : (
+                {passes.length > 0 ? null : (
                   <AlertDialog.Action asChild>
                     <a className="button button-primary" href={purchaseHref()}>
                       {t("subscribe")}
