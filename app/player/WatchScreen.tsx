@@ -116,10 +116,18 @@ export function WatchScreen() {
           refusal={refusal}
           rootHref={routeHref(basePath, { name: "root" })}
           defaultHref={routeHref(basePath, DEFAULT_TARGET)}
-          purchaseHref={routeHref(basePath, {
-            name: "purchase",
-            query: { return: realmRelativePath(basePath, location.pathname) },
-          })}
+          purchaseHref={(licence) =>
+            routeHref(basePath, {
+              name: "purchase",
+              query: {
+                ...(licence ? { licence } : {}),
+                return: realmRelativePath(basePath, location.pathname),
+              },
+            })
+          }
+          offers={loaded.offers}
+          itemKind={event ? "event" : "video"}
+          locale={locale}
         />
       ) : null}
     </article>

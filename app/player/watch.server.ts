@@ -17,6 +17,8 @@ import type { PlaybackRefusal } from "./playback-errors.ts";
 import { contentId } from "../realm/content-id.ts";
 import { viewerPlayback, type PlaybackKind } from "./playback.server.ts";
 import type { RelatedRail } from "../ui/RelatedRails.tsx";
+import { realmLicences } from "../realm/shell.server.ts";
+import { licenceOffers, type LicenceOffers } from "./licence-offers.ts";
 
 export type WatchPlayback =
   | { state: "ready"; grant: PlaybackGrant }
@@ -84,6 +86,10 @@ export async function loadWatchPage(args: LoaderFunctionArgs, kind: PlaybackKind
     relatedRails(platform, kind, item),
     preferring,
   ]);
+  const offers =
+    watch.state === "refused" && watch.refusal.error === "notLicensed"
+      ? await offersOf(args, realmRequest, item)
+      : NO_OFFERS;
   const seo = pageSeo({
     requestUrl: new URL(args.request.url),
     basePath,
@@ -110,11 +116,32 @@ export async function loadWatchPage(args: LoaderFunctionArgs, kind: PlaybackKind
         audio: preferences.audioLanguage,
         autoAdvance: preferences.autoAdvance,
       },
+      // What the "not licensed" modal offers to buy.
+      offers,
       // Where auto-advance goes when this video ends: the season's next episode.
       nextHref: next ? realmPaths(basePath).card(next) : null,
     },
     { headers },
   );
+}
+
+const NO_OFFERS: LicenceOffers = { passes: [], subscriptions: [] };
+
+/**
+ * The passes and subscriptions that would open the item, from the viewer's own licence list
+ * (their partition's). A failure offers nothing specific: the modal's plain "Subscribe" stays.
+ */
+async function offersOf(
+  args: LoaderFunctionArgs,
+  { realm, viewer }: Awaited<ReturnType<typeof requireRealmRequest>>,
+  item: WatchItem,
+): Promise<LicenceOffers> {
+  try {
+    return licenceOffers(await realmLicences(args.request, args.context, realm, viewer), item);
+  } catch (error) {
+    console.error(`licence offers: ${error instanceof Error ? error.message : String(error)}`);
+    return NO_OFFERS;
+  }
 }
 
 async function playbackOf(

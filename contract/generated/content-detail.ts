@@ -74,6 +74,10 @@ export interface VideoDetail {
    * The item's sponsor, or null when it has none. Show its logo only when imageUrl, link and displayMode SHOW are all there.
    */
   sponsor: Sponsor | null;
+  /**
+   * The licence playing it needs (such as ALL_ACCESS); null: open to any viewer who may see the realm's content. A pay-per-view pass naming it (init's licences, `content`) opens it too.
+   */
+  licence?: string | null;
 }
 /**
  * One live event (GET {api v2}/event/{id}).
@@ -135,6 +139,10 @@ export interface EventDetail {
    * The video of the whole event once it has ended, or null.
    */
   replay: Card | null;
+  /**
+   * The licence playing it needs (such as ALL_ACCESS); null: open to any viewer who may see the realm's content. A pay-per-view pass naming it (init's licences, `content`) opens it too.
+   */
+  licence?: string | null;
 }
 /**
  * One playlist (GET {api v2}/playlist/{id}).

@@ -71,6 +71,10 @@ export interface VideoDetail {
    * The item's sponsor, or null when it has none. Show its logo only when imageUrl, link and displayMode SHOW are all there.
    */
   sponsor: Sponsor | null;
+  /**
+   * The licence playing it needs (such as ALL_ACCESS); null: open to any viewer who may see the realm's content. A pay-per-view pass naming it (init's licences, `content`) opens it too.
+   */
+  licence?: string | null;
 }
 /**
  * Sponsor metadata of a series, season, playlist or video (spec section 2, Video pages). Its page shows the logo, 300 px wide and linking out in a new tab, only when imageUrl, link and displayMode SHOW are all there.
@@ -153,6 +157,10 @@ export interface EventDetail {
    * The video of the whole event once it has ended, or null.
    */
   replay: Card | null;
+  /**
+   * The licence playing it needs (such as ALL_ACCESS); null: open to any viewer who may see the realm's content. A pay-per-view pass naming it (init's licences, `content`) opens it too.
+   */
+  licence?: string | null;
 }
 /**
  * A content card (spec section 3, Search hit): what every list of the platform returns.

@@ -106,6 +106,7 @@ content.get("/event/:id", async (c) => {
     competition: row.competition,
     venue: row.venue,
     replay: replay ? videoCard(replay) : null,
+    licence: row.licence,
   });
 });
 
@@ -140,6 +141,7 @@ content.get("/vod/:id", async (c) => {
     seasonId: row.seasonId,
     episodeNumber: row.episodeNumber,
     sponsor: row.sponsor ?? null,
+    licence: row.licence,
   });
 });
 

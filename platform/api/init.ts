@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { tokenFromAuthorization } from "../auth/tokens.ts";
 import { licencesIn } from "../commerce/partitions.ts";
+import { withContentIds } from "../commerce/pay-per-view.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 import { countLiveEvents, loadHeroes } from "./content.ts";
@@ -70,7 +71,13 @@ init.get("/", async (c) => {
     content: { heroes },
     ...(eventCount === undefined ? {} : { eventCount }),
     ...(readLicences === "true"
-      ? { licences: licencesIn(realm.licences, realm.settings, await viewerPartition(c)) }
+      ? {
+          licences: await withContentIds(
+            c.get("store").db,
+            realm.name,
+            licencesIn(realm.licences, realm.settings, await viewerPartition(c)),
+          ),
+        }
       : {}),
     ...(preferenceKeys.length > 0
       ? {

@@ -4,7 +4,8 @@ import { Hono, type Context } from "hono";
 import type { PlaybackGrant } from "../../contract/generated/playback.ts";
 import { liveWindowSeconds } from "../media/hls/live.ts";
 import { mediaScope, signMediaToken } from "../media/signing.ts";
-import { holdsLicence, readTerritory, territoryAllows } from "../playback/access.ts";
+import { licencesOpening } from "../commerce/pay-per-view.ts";
+import { holdsAnyLicence, readTerritory, territoryAllows } from "../playback/access.ts";
 import { profileKeyOf, recordPosition, resumePosition } from "../playback/history.ts";
 import {
   endPlayback,
@@ -84,15 +85,24 @@ async function playable(c: Context<PlatformEnv>, kind: "vod" | "live", id: numbe
       .from(t.videos)
       .where(and(eq(t.videos.id, id), eq(t.videos.realm, realm)));
     if (!video) throw notFound("Video");
-    return { kind, licence: video.licence, event: null };
+    return { kind, entitled: entitled("VIDEO", video), event: null };
   }
   const [event] = await db
     .select()
     .from(t.events)
     .where(and(eq(t.events.id, id), eq(t.events.realm, realm)));
   if (!event || !event.live) throw notFound("Live stream");
-  return { kind, licence: event.licence, event };
+  return { kind, entitled: entitled("EVENT", event), event };
 }
+
+const entitled = (
+  type: "EVENT" | "VIDEO",
+  row: { externalKey: string; licence: string | null },
+) => ({
+  type,
+  key: row.externalKey,
+  licence: row.licence,
+});
 
 playback.use("/*", authenticate);
 
@@ -116,9 +126,6 @@ playback.get("/:kind{vod|live}/:id", async (c) => {
   const realm = c.get("realm");
   const now = new Date();
 
-  if (item.event && now < item.event.startAt) {
-    throw refuse(409, "NOT_STARTED", "This event has not started yet");
-  }
   const territoryHeader = c.get("territoryHeader");
   if (item.event && territoryHeader) {
     const territory = readTerritory(c.req.header(territoryHeader));
@@ -126,8 +133,15 @@ playback.get("/:kind{vod|live}/:id", async (c) => {
       throw refuse(403, "GEO_BLOCKED", "This event is not available in your territory");
     }
   }
-  if (item.licence && !(user && (await holdsLicence(db, user.id, item.licence, now)))) {
-    throw refuse(403, "NOT_LICENSED", `Watching this needs the ${item.licence} licence`);
+  // What the item needs, or a pay-per-view pass of the realm naming it.
+  const opening = licencesOpening(realm.licences, item.entitled);
+  if (opening.length > 0 && !(user && (await holdsAnyLicence(db, user.id, opening, now)))) {
+    throw refuse(403, "NOT_LICENSED", `Watching this needs one of: ${opening.join(", ")}`);
+  }
+  // Only after the licence: a viewer without one is offered it (a pass for an upcoming
+  // event) instead of a countdown to something they could not watch.
+  if (item.event && now < item.event.startAt) {
+    throw refuse(409, "NOT_STARTED", "This event has not started yet");
   }
   const session = await startPlayback(db, {
     realm: realm.name,

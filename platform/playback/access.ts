@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { and, gt, inArray, isNull, lte, or, eq } from "drizzle-orm";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 
@@ -25,20 +25,24 @@ export function readTerritory(value: string | undefined): string | undefined {
   return code && /^[A-Z]{2}$/.test(code) ? code : undefined;
 }
 
-/** Whether the account holds `licence` at `now`: an active entitlement that has begun and not ended. */
-export async function holdsLicence(
+/**
+ * Whether the account holds any of `licences` at `now`: an active entitlement that has begun and
+ * not ended.
+ */
+export async function holdsAnyLicence(
   db: Db,
   userId: number,
-  licence: string,
+  licences: readonly string[],
   now: Date,
 ): Promise<boolean> {
+  if (licences.length === 0) return false;
   const [row] = await db
     .select({ id: t.entitlements.id })
     .from(t.entitlements)
     .where(
       and(
         eq(t.entitlements.userId, userId),
-        eq(t.entitlements.licence, licence),
+        inArray(t.entitlements.licence, [...licences]),
         eq(t.entitlements.status, "ACTIVE"),
         lte(t.entitlements.startsAt, now),
         or(isNull(t.entitlements.endsAt), gt(t.entitlements.endsAt, now)),

@@ -153,6 +153,7 @@ export function crossReferenceIssues(config: RealmConfig): FolderIssue[] {
     }
   });
   issues.push(...commerceIssues(config.realm, realmFile));
+  issues.push(...payPerViewIssues(config, realmFile));
   issues.push(...partitionIssues(config.realm, realmFile));
   issues.push(...externalPageReferenceIssues(config));
   return issues;
@@ -211,6 +212,52 @@ function commerceIssues(realm: RealmConfig["realm"], file: string): FolderIssue[
           file,
           pointer: `${pointer}/licences/${j}`,
           message: `no licence has the id '${id}'`,
+        });
+      }
+    });
+  });
+  return issues;
+}
+
+/**
+ * Pay-per-view passes: only a PAY_PER_VIEW licence names content, and each item it names is
+ * one of this realm's events or videos that needs a licence (a pass for open content, or for
+ * content that is not there, sells nothing). Ids and titles are the platform's answer, never
+ * config.
+ */
+function payPerViewIssues(config: RealmConfig, file: string): FolderIssue[] {
+  const issues: FolderIssue[] = [];
+  const items = {
+    EVENT: new Map(config.content.events.map((e) => [e.key, e.licence])),
+    VIDEO: new Map(config.content.videos.map((v) => [v.key, v.licence])),
+  };
+  (config.realm.licences ?? []).forEach((licence, i) => {
+    if (!licence.content) return;
+    const pointer = `/licences/${i}/content`;
+    if (licence.kind !== "PAY_PER_VIEW") {
+      issues.push({ file, pointer, message: "only a PAY_PER_VIEW licence names content" });
+    }
+    licence.content.forEach((ref, j) => {
+      const known = items[ref.type];
+      const kind = ref.type === "EVENT" ? "event" : "video";
+      if (!known.has(ref.key)) {
+        issues.push({
+          file,
+          pointer: `${pointer}/${j}/key`,
+          message: `no ${kind} of this realm has the key '${ref.key}'`,
+        });
+      } else if (!known.get(ref.key)) {
+        issues.push({
+          file,
+          pointer: `${pointer}/${j}/key`,
+          message: `the ${kind} '${ref.key}' needs no licence, so a pass for it sells nothing`,
+        });
+      }
+      if (ref.id !== undefined || ref.title !== undefined) {
+        issues.push({
+          file,
+          pointer: `${pointer}/${j}`,
+          message: "id and title are answered by the platform; leave them out",
         });
       }
     });

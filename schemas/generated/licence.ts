@@ -38,7 +38,7 @@ export interface Licence {
    */
   trialDays?: number;
   /**
-   * The licences a purchase gives the viewer, which content names (a bundle gives several); absent: this licence's own id.
+   * The licences a purchase gives the viewer, which content names (a bundle gives several); absent: this licence's own id (which no content names for a pay-per-view pass of `content`, so it opens only that content).
    *
    * @minItems 1
    * @maxItems 20
@@ -46,6 +46,13 @@ export interface Licence {
    * Items: A licence id.
    */
   grants?: string[];
+  /**
+   * Pay-per-view: the live events or videos of this realm a purchase opens, and nothing else (spec sections 3 and 4, pay-per-view for one event or video). Each must need a licence (its `licence` in content.json), else the pass sells what is open anyway; a viewer holding what the item needs (a subscription's ALL_ACCESS) watches it too. Only a PAY_PER_VIEW licence names content; without `grants` such a pass grants nothing else.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  content?: ContentRef[];
   priceMigration?: PriceMigration;
   /**
    * Prices: one per currency, or per country where the realm sets country prices.
@@ -54,6 +61,30 @@ export interface Licence {
    * @maxItems 100
    */
   amounts: LicenceAmount[];
+}
+/**
+ * One live event or video a pass opens, by its key in the realm's content.json.
+ *
+ * This interface was referenced by `Licence`'s JSON-Schema
+ * via the `definition` "contentRef".
+ */
+export interface ContentRef {
+  /**
+   * EVENT: a live event (its stream and, once it ended, its whole recording on the same page); VIDEO: an on-demand video.
+   */
+  type: "EVENT" | "VIDEO";
+  /**
+   * The event's or video's key in this realm's content.json.
+   */
+  key: string;
+  /**
+   * Answered by the platform (init's licences): the item's id, for its /live/{id} or /vod/{id} page. Config leaves it out.
+   */
+  id?: number;
+  /**
+   * Answered by the platform (init's licences): the item's title. Config leaves it out.
+   */
+  title?: string;
 }
 /**
  * An upcoming price change for the licence's running subscriptions (spec sections 3 and 4, price migration). Renewals from effectiveDate charge the new amount in the subscription's currency, tax included, by the rule of the licence's period: DAILY and MONTHLY subscriptions renew at the new price unless cancelled; ANNUAL ones renew at it only once the subscriber accepted, else they end at the end of the period (docs/config-authoring.md). Subscribers are asked for consent until consentDeadline.

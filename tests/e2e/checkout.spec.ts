@@ -245,7 +245,67 @@ test.describe("checkout", () => {
       page.getByRole("heading", { name: /Pagamento confirmado|Payment confirmed/ }),
     ).toBeVisible();
     const video = await licensedVideo(baseURL!, "liga");
-    expect(await playable(baseURL!, "liga", account, video.id)).toBe(true);
+    // The pass opens the final only; the realm's other licensed content stays closed.
+    expect(await playable(baseURL!, "liga", account, video.id)).toBe(false);
+  });
+
+  test("arena: a viewer refused the Fight Night 89 main card buys that event from the modal and watches it; other licensed content stays locked", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const account = await signedInNewAccount(context, baseURL!, "arena");
+    const events = await cards(baseURL!, "arena", "/v2/events?rpp=100");
+    const event = events.find((card) => card.title.startsWith("AFC Fight Night 89: Yıldırım"));
+    expect(event, "arena's pay-per-view event").toBeDefined();
+    const video = await licensedVideo(baseURL!, "arena");
+
+    await page.goto(`/realm/arena/live/${event!.id}`);
+    await hydrated(page);
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toHaveAttribute("data-error", "notLicensed");
+    // The pass for this event, and the subscriptions that also cover it.
+    await expect(
+      dialog.getByRole("link", { name: /^Subscribe to Fight Pass Monthly/ }),
+    ).toBeVisible();
+    await expect(
+      dialog.getByRole("link", { name: /^Subscribe to Fight Pass Annual/ }),
+    ).toBeVisible();
+    await expectClean(page);
+    await dialog.getByRole("link", { name: "Buy this event for €14.99" }).click();
+
+    await expect(page).toHaveURL(/licence=AFC_FIGHT_NIGHT_89_PPV/);
+    await expect(page.getByRole("heading", { name: "Payment method" })).toBeVisible();
+    const summary = page.getByRole("complementary");
+    await expect(
+      summary.getByRole("heading", { name: "AFC Fight Night 89: Yıldırım vs. Marchetti" }),
+    ).toBeVisible();
+    await page.getByRole("radio", { name: "Credit or debit card" }).first().check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Billing address" })).toBeVisible();
+    await page.getByLabel("Country").selectOption("GB");
+    await page.getByLabel("Postal code").fill("SW1A 1AA");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Card details" })).toBeVisible();
+    await expect(summary).toContainText("£12.99");
+    await payByCard(page, "4242 4242 4242 4242");
+
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { name: "Payment confirmed" })).toBeVisible();
+    await expect(main).toContainText("AFC Fight Night 89: Yıldırım vs. Marchetti");
+    await main.getByRole("link", { name: "Start watching" }).click();
+    await expect(page).toHaveURL(new RegExp(`/realm/arena/live/${event!.id}$`));
+    await hydrated(page);
+    await expect(page.locator("video")).toBeVisible();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+
+    // Another licensed item: still refused, offered the plans but no pass.
+    expect(await playable(baseURL!, "arena", account, video.id)).toBe(false);
+    await page.goto(`/realm/arena/vod/${video.id}`);
+    await hydrated(page);
+    await expect(dialog).toHaveAttribute("data-error", "notLicensed");
+    await expect(dialog.getByRole("link", { name: "Subscribe" })).toBeVisible();
+    await expect(dialog.getByRole("link", { name: /^Buy this/ })).toHaveCount(0);
   });
 
   test("arena: a PayPal approval pays on its own page; a cancelled approval can be tried again", async ({
@@ -315,7 +375,8 @@ test.describe("checkout", () => {
     ).toBeVisible();
     await expect(page.locator(".order-details")).toContainText("Pix");
     const video = await licensedVideo(baseURL!, "liga");
-    expect(await playable(baseURL!, "liga", account, video.id)).toBe(true);
+    // The pass opens the final only; the realm's other licensed content stays closed.
+    expect(await playable(baseURL!, "liga", account, video.id)).toBe(false);
   });
 
   test("liga: a partner's licence link gives its pass once; a wrong code says so", async ({
@@ -331,7 +392,8 @@ test.describe("checkout", () => {
     await page.goto(link);
     await expect(confirmed(page)).toBeVisible();
     const video = await licensedVideo(baseURL!, "liga");
-    expect(await playable(baseURL!, "liga", account, video.id)).toBe(true);
+    // The pass opens the final only; the realm's other licensed content stays closed.
+    expect(await playable(baseURL!, "liga", account, video.id)).toBe(false);
     // Following the link again is the same order, not a second one.
     const first = page.url();
     await page.goto(link);

@@ -144,16 +144,19 @@ describe("POST /v4/basket/pay", () => {
       .from(t.voucherRedemptions)
       .where(eq(t.voucherRedemptions.userId, userId));
 
-  it("a pass paid in full by a voucher completes with the zero-balance provider, and then plays", async () => {
+  it("a pass paid in full by a voucher completes with the zero-balance provider, and then opens its event", async () => {
     const { auth, user } = await buyer();
-    const [video] = await platform.store.db
-      .select({ id: t.videos.id })
-      .from(t.videos)
-      .where(and(eq(t.videos.realm, "liga"), eq(t.videos.licence, "ALL_ACCESS")))
-      .limit(1);
-    const playback = () =>
-      platform.api.call("liga", `/api/v2/playback/vod/${video!.id}`, { headers: auth });
-    expect((await playback()).status).toBe(403);
+    const [final] = await platform.store.db
+      .select({ id: t.events.id })
+      .from(t.events)
+      .where(
+        and(eq(t.events.realm, "liga"), eq(t.events.externalKey, "copa-final-estadio-nacional")),
+      );
+    const playback = async () =>
+      (
+        await platform.api.call("liga", `/api/v2/playback/live/${final!.id}`, { headers: auth })
+      ).json() as Promise<{ code: string }>;
+    expect((await playback()).code).toBe("NOT_LICENSED");
 
     const order = await pay(auth, {
       licence: "LIGA_FINAL_PASS",
@@ -168,9 +171,10 @@ describe("POST /v4/basket/pay", () => {
       licenceId: "LIGA_FINAL_PASS",
       provider: "zero-balance",
       basket: { total: 0, totalDiscount: 499 },
-      entitlements: [{ licence: "ALL_ACCESS", endsAt: null }],
+      entitlements: [{ licence: "LIGA_FINAL_PASS", endsAt: null }],
     });
-    expect((await playback()).status).toBe(200);
+    // Licensed now: the final is only not on yet.
+    expect((await playback()).code).toBe("NOT_STARTED");
     expect(await receiptsTo(user.email)).toHaveLength(1);
     expect(await redemptionsOf(user.id)).toHaveLength(1);
   });

@@ -78,7 +78,7 @@ describe("paying by card through the sandbox acquirer", () => {
     expect(order.body).toMatchObject({
       status: "COMPLETED",
       paymentMethod: { brand: "Visa", last4: "4242", expiry: "12/34" },
-      entitlements: [{ licence: "ALL_ACCESS" }],
+      entitlements: [{ licence: "LIGA_FINAL_PASS" }],
     });
     expect(await receiptsTo(user.email)).toHaveLength(1);
     const rows = await platform.store.db

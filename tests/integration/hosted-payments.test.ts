@@ -293,7 +293,7 @@ describe("Pix", () => {
     expect((await call(who, `/api/v4/orders/${pending.body.orderId}`)).body).toMatchObject({
       status: "COMPLETED",
       paymentMethod: { brand: "Pix" },
-      entitlements: [{ licence: "ALL_ACCESS" }],
+      entitlements: [{ licence: "LIGA_FINAL_PASS" }],
     });
   });
 
