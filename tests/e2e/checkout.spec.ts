@@ -9,7 +9,7 @@ const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor();
 /** The demo video each realm keeps behind its licence (ALL_ACCESS), which a new account lacks. */
 const LICENSED_VIDEO: Record<Realm, RegExp> = {
   arena: /^Replay: AFC 208/,
-  liga: /^Reprise: Estrela do Norte/,
+  liga: /^Reprise: Estrela do Norte 2 x 1 Clube Atlântico/,
 };
 
 async function licensedVideo(
