@@ -46,6 +46,7 @@ describe("playback error cases", () => {
       notLicensed: "notLicencedToWatch",
       otherDevice: "toWatchHereCloseOtherSessions",
       territory: "eventNotAvailableInTerritory",
+      unconfirmed: "emailNotConfirmed",
     });
     for (const texts of [en, pt, es] as Record<string, string>[]) {
       for (const label of Object.values(PLAYBACK_ERROR_LABELS)) {
