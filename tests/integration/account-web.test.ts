@@ -23,7 +23,7 @@ const platform = useSeededPlatform();
 
 async function signedIn(options: AccountOptions = {}) {
   const account = await accountWithSession(platform.store, "liga", {
-    details: { fullName: "Ana Torcedora" },
+    details: { fullName: "Ana Torcedora", partition: "brasil" },
     ...options,
   });
   const cookie = await sessionCookieFor("liga", {

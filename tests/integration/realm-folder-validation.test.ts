@@ -15,7 +15,7 @@ let scratch: string;
 let realms: string;
 /** The two problems planted in a copy of the liga realm, as `path-inside-folder:line:column pointer message`. */
 const planted = [
-  "content.json:723:9 /playlists/0/videoKeys/0 no video has the key 'no-such-video'",
+  "content.json:734:9 /playlists/0/videoKeys/0 no video has the key 'no-such-video'",
   "realm.json:11:14 /settings/realm must equal the folder name 'liga'",
 ];
 
