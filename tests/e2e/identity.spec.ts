@@ -232,7 +232,7 @@ test.describe("sign-up", () => {
     await hydrated(page);
     // Arena shows what it sells beside the form (showLicencesOnSignup).
     const plans = page.getByRole("complementary", { name: "Plans on offer" });
-    await expect(plans.getByRole("listitem")).toHaveCount(2);
+    await expect(plans.getByRole("listitem")).toHaveCount(3);
     await expect(plans).toContainText("Fight Pass Monthly");
     await expect(plans).toContainText(/€\d+\.\d{2} a month/);
     await page.getByRole("textbox", { name: "Email", exact: true }).fill("e2e.joiner@arena.test");
