@@ -17,6 +17,12 @@ import type {
 } from "./generated/plan-change.ts";
 import type { AccountPartition, PartitionData } from "./generated/partition.ts";
 import type {
+  WatchRoom,
+  WatchRoomCommand,
+  WatchRoomCreate,
+  WatchRoomReaction,
+} from "./generated/watch-room.ts";
+import type {
   PaymentDetails,
   PaymentDetailsList,
   PaymentSwitch,
@@ -155,6 +161,10 @@ export interface BodyTypes {
   planChangeResult: PlanChangeResult;
   accountPartition: AccountPartition;
   partitionData: PartitionData;
+  watchRoom: WatchRoom;
+  watchRoomCreate: WatchRoomCreate;
+  watchRoomCommand: WatchRoomCommand;
+  watchRoomReaction: WatchRoomReaction;
   paymentDetails: PaymentDetails;
   paymentDetailsList: PaymentDetailsList;
   paymentSwitch: PaymentSwitch;

@@ -10,6 +10,11 @@ export type CacheInvalidation =
   | { kind: "realm"; realm: string }
   /** These sessions were ended (sign-out, password reset): their tokens count no more. */
   | { kind: "sessions"; sids: string[] }
+  /**
+   * A watch-together room changed (state, members, a reaction): its event streams on every
+   * server read it again. No cache holds rooms, so caches ignore it.
+   */
+  | { kind: "room"; id: string }
   /** Messages may have been missed (a reconnect): drop every cached answer. */
   | { kind: "everything" };
 
@@ -33,6 +38,8 @@ export function parseInvalidation(text: string): CacheInvalidation | undefined {
       return Array.isArray(message.sids) && message.sids.every((s) => typeof s === "string")
         ? { kind: "sessions", sids: message.sids as string[] }
         : undefined;
+    case "room":
+      return typeof message.id === "string" ? { kind: "room", id: message.id } : undefined;
     case "everything":
       return { kind: "everything" };
     default:

@@ -803,6 +803,43 @@ export const ENDPOINTS = {
     auth: "viewer",
     summary: "Ends a playback session",
   },
+  createWatchRoom: {
+    method: "POST",
+    path: "/v2/watch-together/rooms",
+    auth: "viewer",
+    request: "watchRoomCreate",
+    response: "watchRoom",
+    summary: "Opens a watch-together room for a video or event the viewer may watch",
+  },
+  watchRoom: {
+    method: "GET",
+    path: "/v2/watch-together/rooms/{id}",
+    auth: "viewer",
+    response: "watchRoom",
+    summary: "A watch-together room: its shared playback state and members",
+  },
+  watchRoomCommand: {
+    method: "POST",
+    path: "/v2/watch-together/rooms/{id}/commands",
+    auth: "viewer",
+    request: "watchRoomCommand",
+    response: "watchRoom",
+    summary: "Plays, pauses or seeks for every member, or locks the controls (host)",
+  },
+  watchRoomReaction: {
+    method: "POST",
+    path: "/v2/watch-together/rooms/{id}/reactions",
+    auth: "viewer",
+    request: "watchRoomReaction",
+    summary: "Sends one of the fixed reactions to every member",
+  },
+  watchRoomEvents: {
+    method: "GET",
+    path: "/v2/watch-together/rooms/{id}/events",
+    auth: "viewer",
+    summary:
+      "The room as Server-Sent Events (`room` on every change, `reaction`, `closed`); the viewer is a member while connected",
+  },
   viewerLists: {
     method: "GET",
     path: "/v2/lists",

@@ -343,7 +343,7 @@ export function createServerApp(options: ServerAppOptions) {
     // What the store says changed, on this server or another, leaves no cached answer behind.
     const appCaches = (options.build.entry.module as EntryModule).invalidateAppCaches;
     invalidation.subscribe((message) => {
-      if (message.kind === "sessions") return;
+      if (message.kind === "sessions" || message.kind === "room") return;
       pageCache?.clear();
       appCaches?.(message);
     });

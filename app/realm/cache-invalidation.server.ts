@@ -9,8 +9,8 @@ import { forgetPublishedPages } from "../composer/load-page.server.ts";
  * hunting for a realm's entries in keys of several shapes.
  */
 export function invalidateAppCaches(message: CacheInvalidation): void {
-  // Sessions are never cached here: each request asks the platform about its own.
-  if (message.kind === "sessions") return;
+  // Sessions and watch-together rooms are never cached here: each request asks the platform.
+  if (message.kind === "sessions" || message.kind === "room") return;
   forgetPlatformAnswers();
   forgetPublishedPages();
 }

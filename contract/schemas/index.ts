@@ -48,6 +48,7 @@ import basket from "./basket.schema.json";
 import order from "./order.schema.json";
 import gift from "./gift.schema.json";
 import analytics from "./analytics.schema.json";
+import watchRoom from "./watch-room.schema.json";
 import account from "./account.schema.json";
 import voucher from "../../schemas/voucher.schema.json";
 import voucherRule from "../../schemas/voucher-rule.schema.json";
@@ -109,6 +110,7 @@ export const contractSchemas = [
   planChange,
   partition,
   analytics,
+  watchRoom,
 ] as const;
 
 /** Every body schema by name, those in schemas/ included; the endpoint table names them so. */
@@ -208,6 +210,10 @@ export const bodySchemaIds = {
   voucherRule: voucherRule.$id,
   analyticsBatch: analytics.$id,
   analyticsSummary: `${analytics.$id}#/$defs/analyticsSummary`,
+  watchRoom: watchRoom.$id,
+  watchRoomCreate: `${watchRoom.$id}#/$defs/watchRoomCreate`,
+  watchRoomCommand: `${watchRoom.$id}#/$defs/watchRoomCommand`,
+  watchRoomReaction: `${watchRoom.$id}#/$defs/watchRoomReaction`,
 } as const;
 
 export type BodySchemaName = keyof typeof bodySchemaIds;

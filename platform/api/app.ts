@@ -48,6 +48,7 @@ import { search } from "./search.ts";
 import { sitemap } from "./sitemap.ts";
 import { tv } from "./tv.ts";
 import { validateRequestBody } from "./validate-body.ts";
+import { watchTogether } from "./watch-together.ts";
 
 export interface PlatformOptions {
   store: Store;
@@ -152,6 +153,7 @@ export function createPlatformApi({
   v2.route("/locale", locales);
   v2.route("/sitemap", sitemap);
   v2.route("/playback", playback);
+  v2.route("/watch-together", watchTogether);
   v2.route("/history", history);
   v2.route("/", lists);
 

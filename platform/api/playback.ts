@@ -104,22 +104,11 @@ const entitled = (
   licence: row.licence,
 });
 
-playback.use("/*", authenticate);
-
-playback.get("/:kind{vod|live}/:id", async (c) => {
-  const kind = c.req.param("kind") as "vod" | "live";
-  const id = idParam(c.req.param("id"));
-  const window = c.req.query("window");
-  if (window !== undefined && window !== "short") {
-    throw badRequest("INVALID_QUERY", "Query parameter 'window' may only be 'short'");
-  }
-  const multiviewId = c.req.query("multiview") ?? null;
-  if (multiviewId !== null && !MULTIVIEW_ID.test(multiviewId)) {
-    throw badRequest(
-      "INVALID_QUERY",
-      "Query parameter 'multiview' must be 8 to 64 letters, digits or '-'",
-    );
-  }
+/**
+ * Whether this viewer may watch this video or event now, territory and licence considered:
+ * the refusal the player shows, or who is watching what. Watch-together rooms ask the same.
+ */
+export async function mayWatch(c: Context<PlatformEnv>, kind: "vod" | "live", id: number) {
   const { viewer, user } = await watcher(c);
   const item = await playable(c, kind, id);
   const { db } = c.get("store");
@@ -138,6 +127,29 @@ playback.get("/:kind{vod|live}/:id", async (c) => {
   if (opening.length > 0 && !(user && (await holdsAnyLicence(db, user.id, opening, now)))) {
     throw refuse(403, "NOT_LICENSED", `Watching this needs one of: ${opening.join(", ")}`);
   }
+  return { viewer, user, item };
+}
+
+playback.use("/*", authenticate);
+
+playback.get("/:kind{vod|live}/:id", async (c) => {
+  const kind = c.req.param("kind") as "vod" | "live";
+  const id = idParam(c.req.param("id"));
+  const window = c.req.query("window");
+  if (window !== undefined && window !== "short") {
+    throw badRequest("INVALID_QUERY", "Query parameter 'window' may only be 'short'");
+  }
+  const multiviewId = c.req.query("multiview") ?? null;
+  if (multiviewId !== null && !MULTIVIEW_ID.test(multiviewId)) {
+    throw badRequest(
+      "INVALID_QUERY",
+      "Query parameter 'multiview' must be 8 to 64 letters, digits or '-'",
+    );
+  }
+  const { viewer, user, item } = await mayWatch(c, kind, id);
+  const { db } = c.get("store");
+  const realm = c.get("realm");
+  const now = new Date();
   // Only after the licence: a viewer without one is offered it (a pass for an upcoming
   // event) instead of a countdown to something they could not watch.
   if (item.event && now < item.event.startAt) {

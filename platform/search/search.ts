@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import realmSettingsSchema from "../../schemas/realm-settings.schema.json";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
-import type { Db } from "../store/store.ts";
+import { rowsOf, type Db } from "../store/store.ts";
 
 /*
  * Search over the database's own index (search_entries, kept by triggers; migrations 0010 and
@@ -267,10 +267,6 @@ function onIndexes<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
 
 function languageOf(locale: string) {
   return locale.split("-")[0]!.toLowerCase();
-}
-
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
 }
 
 /**

@@ -14,3 +14,4 @@ export * from "./schema/channels.ts";
 export * from "./schema/commerce.ts";
 export * from "./schema/diagnostics.ts";
 export * from "./schema/analytics.ts";
+export * from "./schema/watch-together.ts";

@@ -289,3 +289,8 @@ const UNREACHABLE_MESSAGES = [
   "PGlite is closed",
   "Cannot use a pool after calling end",
 ];
+
+/** The rows of a raw `db.execute` answer (node-postgres and PGlite both put them in `rows`). */
+export function rowsOf<R>(result: unknown): R[] {
+  return (result as { rows: R[] }).rows;
+}
