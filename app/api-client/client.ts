@@ -56,6 +56,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Sees the answer's headers (a successful one), for those that carry news such as X-Vpn-Status. */
   onHeaders?: (headers: Headers) => void;
+  /** Ends the request (and a streamed answer) when the caller goes away. */
+  signal?: AbortSignal;
 }
 
 /** A call named in the endpoint table: its parameters, body and per-call extras. */
@@ -141,6 +143,15 @@ export function createPlatformClient(options: PlatformClientOptions) {
   }
 
   async function send<T>(path: string, init: RequestOptions): Promise<T> {
+    const response = await exchange(path, init);
+    const body = parseBody(await response.text());
+    if (!response.ok) throw platformErrorOf(response, body);
+    init.onHeaders?.(response.headers);
+    return body as T;
+  }
+
+  /** Sends one request with the contract's headers; the answer's clock and token are taken. */
+  async function exchange(path: string, init: RequestOptions): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set("Accept", "application/json");
     headers.set(HEADERS.app, options.appId);
@@ -177,6 +188,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
           method: init.method ?? "GET",
           headers,
           body: init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+          signal: init.signal,
         }),
       );
     } catch (error) {
@@ -193,30 +205,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
       token = replacement;
       options.onReplaceToken?.(replacement);
     }
-    const body = parseBody(await response.text());
-    if (!response.ok) {
-      const error = body as {
-        code?: unknown;
-        messages?: unknown;
-        requestId?: unknown;
-        details?: unknown;
-      };
-      throw new PlatformError(
-        response.status,
-        typeof error.code === "string" ? error.code : "GENERIC",
-        Array.isArray(error.messages)
-          ? error.messages.map(String)
-          : [response.statusText || "Request failed"],
-        typeof error.requestId === "string"
-          ? error.requestId
-          : (response.headers.get(HEADERS.requestId) ?? undefined),
-        typeof error.details === "object" && error.details !== null
-          ? (error.details as Record<string, unknown>)
-          : undefined,
-      );
-    }
-    init.onHeaders?.(response.headers);
-    return body as T;
+    return response;
   }
 
   /**
@@ -241,9 +230,20 @@ export function createPlatformClient(options: PlatformClientOptions) {
     });
   }
 
+  /**
+   * A streamed answer (Server-Sent Events) handed over unread; a refusal is thrown as usual.
+   * No token refresh: a stream is opened again by its client, which refreshes through a page.
+   */
+  async function stream(path: string, init: Omit<RequestOptions, "method" | "body"> = {}) {
+    const response = await exchange(path, { ...init, method: "GET" });
+    if (!response.ok) throw platformErrorOf(response, parseBody(await response.text()));
+    return response;
+  }
+
   return {
     request,
     call,
+    stream,
     baseUrl: options.baseUrl,
     get: <T>(path: string, init: Omit<RequestOptions, "method" | "body"> = {}) =>
       request<T>(path, { ...init, method: "GET" }),
@@ -264,3 +264,26 @@ export function createPlatformClient(options: PlatformClientOptions) {
 }
 
 export type PlatformClient = ReturnType<typeof createPlatformClient>;
+
+/** The platform's refusal as an error: its code, messages and request id. */
+function platformErrorOf(response: Response, body: unknown): PlatformError {
+  const error = (body ?? {}) as {
+    code?: unknown;
+    messages?: unknown;
+    requestId?: unknown;
+    details?: unknown;
+  };
+  return new PlatformError(
+    response.status,
+    typeof error.code === "string" ? error.code : "GENERIC",
+    Array.isArray(error.messages)
+      ? error.messages.map(String)
+      : [response.statusText || "Request failed"],
+    typeof error.requestId === "string"
+      ? error.requestId
+      : (response.headers.get(HEADERS.requestId) ?? undefined),
+    typeof error.details === "object" && error.details !== null
+      ? (error.details as Record<string, unknown>)
+      : undefined,
+  );
+}

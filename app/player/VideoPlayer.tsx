@@ -33,6 +33,10 @@ export interface VideoPlayerProps {
   onFatal(refusal: PlaybackRefusal): void;
   /** The viewer's saved subtitle and audio languages (playback preferences). */
   languages?: StartLanguages;
+  /** Whether the stream starts playing once attached (default: it does). */
+  autoPlay?: boolean;
+  /** Hands over the video element, for a watch-together room to keep in step. */
+  onVideo?: (video: HTMLVideoElement | null) => void;
 }
 
 // A resume position this close to the end starts the video again instead.
@@ -59,6 +63,8 @@ export function VideoPlayer({
   onFatal,
   languages,
   duration: knownDuration,
+  autoPlay,
+  onVideo,
 }: VideoPlayerProps) {
   const t = useT();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -91,6 +97,7 @@ export function VideoPlayer({
       fresh.live && followingLive.current ? undefined : position() || undefined,
     emit,
     onFatal,
+    autoPlay,
   });
   const live = source.grant.live;
   // Where the viewer is: kept from the media's events, because a torn-down stream reads 0.
@@ -232,6 +239,10 @@ export function VideoPlayer({
   const { idle, wake } = useIdle();
 
   useEffect(() => setMenuContainer(rootRef.current), []);
+  useEffect(() => {
+    onVideo?.(videoRef.current);
+    return () => onVideo?.(null);
+  }, [onVideo]);
   // The retry replaces the controls the viewer was using, so focus goes to it.
   useEffect(() => {
     if (retryOffered) retryRef.current?.focus();

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { RelatedRails } from "../ui/RelatedRails.tsx";
 import { SponsorLogo } from "../ui/SponsorLogo.tsx";
@@ -53,6 +53,11 @@ export function WatchScreen() {
   const image = item.coverUrl ?? item.thumbnailUrl;
   const poster = image ? imageAtWidth(image, POSTER_WIDTH) : undefined;
   const locale = shell?.locale ?? "en";
+  // Rooms are for signed-in viewers of realms that offer them.
+  const root = useRootData();
+  const watchTogether =
+    root?.shell?.features.watchTogether === true &&
+    (root.viewer?.role === "CUSTOMER" || root.viewer?.role === "ADMIN");
 
   return (
     <article className="watch">
@@ -92,7 +97,18 @@ export function WatchScreen() {
       </div>
       <div className="watch-info">
         <h1 className="watch-title">{item.title}</h1>
-        <ListControl itemRef={`${item.type}:${item.id}`} variant="labelled" />
+        <div className="watch-actions">
+          <ListControl itemRef={`${item.type}:${item.id}`} variant="labelled" />
+          {watchTogether && playback.state === "ready" ? (
+            <Form method="post" action={routeHref(basePath, { name: "watchTogether" })}>
+              <input type="hidden" name="kind" value={kind} />
+              <input type="hidden" name="id" value={item.id} />
+              <button type="submit" className="button">
+                {t("watchTogetherStart")}
+              </button>
+            </Form>
+          ) : null}
+        </div>
         <p className="watch-meta">
           {event?.live ? <LiveBadge /> : null}
           {event?.competition ? <span>{event.competition}</span> : null}

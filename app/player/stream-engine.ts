@@ -29,6 +29,8 @@ export interface StreamEngineOptions {
   restartPosition(fresh: PlaybackGrant): number | undefined;
   emit: PlayerEvents["emit"];
   onFatal(refusal: PlaybackRefusal): void;
+  /** Whether a stream starts playing once attached (default); a watch-together room decides itself. */
+  autoPlay?: boolean;
 }
 
 /**
@@ -44,6 +46,7 @@ export function useStreamEngine({
   restartPosition,
   emit,
   onFatal,
+  autoPlay = true,
 }: StreamEngineOptions) {
   const engineRef = useRef<StreamEngine | null>(null);
   const [source, setSource] = useState(initialSource);
@@ -53,6 +56,7 @@ export function useStreamEngine({
   const [autoMuted, setAutoMuted] = useState(false);
   const mediaRecoveries = useRef(0);
   const renewedSinceLastPlay = useRef(false);
+  const autoPlayRef = useRef(autoPlay);
 
   /** Stops the stream; the engine is forgotten first, so its teardown events are not read. */
   const dropEngine = useCallback(() => {
@@ -140,6 +144,7 @@ export function useStreamEngine({
         engineRef.current = attached;
         setEngineKind(attached.kind);
         setStream(attached.state());
+        if (!autoPlayRef.current) return;
         video.play().catch((error: unknown) => {
           // Browsers refuse to start sound without a gesture; muted playback is allowed.
           if (error instanceof DOMException && error.name === "NotAllowedError") {

@@ -1,0 +1,87 @@
+/**
+ * Keeping a player in step with its watch-together room (docs/decisions/027): where the room is
+ * now on this browser's clock, and what to do about the distance from it. Pure, so both sides of
+ * every threshold are tested (tests/unit/watch-together-sync.test.ts).
+ */
+import type {
+  WatchRoomCommand,
+  WatchRoomReaction,
+  WatchRoomState,
+} from "../../contract/generated/watch-room.ts";
+import watchRoomSchema from "../../contract/schemas/watch-room.schema.json";
+
+export const ROOM_ID = /^[A-Za-z0-9_-]{16,32}$/;
+
+/** The reactions a room offers, from the contract. */
+export type Reaction = WatchRoomReaction["emoji"];
+export const REACTIONS = watchRoomSchema.$defs.watchRoomReaction.properties.emoji
+  .enum as readonly Reaction[];
+export const isReaction = (value: string): value is Reaction =>
+  (REACTIONS as readonly string[]).includes(value);
+
+export type RoomAction = WatchRoomCommand["action"];
+const ACTIONS = watchRoomSchema.$defs.watchRoomCommand.properties.action
+  .enum as readonly RoomAction[];
+export const isRoomAction = (value: string): value is RoomAction =>
+  (ACTIONS as readonly string[]).includes(value);
+
+/** Closer than this, a player is in step and left alone. */
+export const IN_STEP_SECONDS = 0.15;
+/** Past this, a player jumps to the room's position instead of catching up by speed. */
+export const JUMP_SECONDS = 2;
+/** Past this (and under a jump), the catch-up speed is the faster one. */
+const FAST_CATCH_UP_SECONDS = 0.5;
+
+/** Where the room's playback is at `nowMs` on this browser's clock. */
+export function roomPositionAt(
+  state: Pick<WatchRoomState, "playing" | "position" | "stateAt">,
+  /** The platform's clock minus this browser's (from an answer's `serverTime`). */
+  clockOffsetMs: number,
+  nowMs: number,
+): number {
+  if (!state.playing) return state.position;
+  const elapsed = (nowMs + clockOffsetMs - state.stateAt) / 1000;
+  return state.position + Math.max(0, elapsed);
+}
+
+export type Correction =
+  | { kind: "none"; rate: 1 }
+  | { kind: "rate"; rate: number }
+  | { kind: "jump"; to: number; rate: 1 };
+
+/**
+ * What a player at `position` does to reach the room at `target`. Small drift is caught up by
+ * speed (±5 %, ±10 % past half a second), never by a jump a viewer would see; a large one (a
+ * member's seek, a latecomer, a stall) jumps. A paused room is matched exactly by a jump.
+ */
+export function correctionFor(position: number, target: number, playing: boolean): Correction {
+  const drift = target - position;
+  const distance = Math.abs(drift);
+  if (distance <= IN_STEP_SECONDS) return { kind: "none", rate: 1 };
+  if (!playing || distance > JUMP_SECONDS) return { kind: "jump", to: target, rate: 1 };
+  const step = distance > FAST_CATCH_UP_SECONDS ? 0.1 : 0.05;
+  return { kind: "rate", rate: drift > 0 ? 1 + step : 1 - step };
+}
+
+/**
+ * Whether a play, pause or seek of the local player is the viewer's own (to be sent to the room)
+ * rather than the player following the room: it is when it leaves the room's state.
+ */
+export function isOwnChange(
+  event: "play" | "pause" | "seeked",
+  player: { paused: boolean; position: number },
+  room: { playing: boolean; position: number },
+): boolean {
+  switch (event) {
+    case "play":
+      return !room.playing;
+    case "pause":
+      return room.playing;
+    case "seeked":
+      return Math.abs(player.position - room.position) > JUMP_SECONDS;
+  }
+}
+
+/** The platform's clock minus this browser's, from an answer read at `receivedAtMs`. */
+export const clockOffsetOf = (serverTime: number, receivedAtMs: number) =>
+  serverTime - receivedAtMs;
