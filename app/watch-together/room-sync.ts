@@ -68,7 +68,7 @@ export function correctionFor(position: number, target: number, playing: boolean
  * rather than the player following the room: it is when it leaves the room's state.
  */
 export function isOwnChange(
-  event: "play" | "pause" | "seeked",
+  event: "play" | "pause" | "seeking",
   player: { paused: boolean; position: number },
   room: { playing: boolean; position: number },
 ): boolean {
@@ -77,7 +77,7 @@ export function isOwnChange(
       return !room.playing;
     case "pause":
       return room.playing;
-    case "seeked":
+    case "seeking":
       return Math.abs(player.position - room.position) > JUMP_SECONDS;
   }
 }

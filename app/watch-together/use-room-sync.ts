@@ -100,7 +100,7 @@ export function useRoomSync({
     if (!video) return;
     const listener = (event: Event) => {
       if (!synced.current) return;
-      const type = event.type as "play" | "pause" | "seeked";
+      const type = event.type as "play" | "pause" | "seeking";
       const { playing } = roomRef.current.state;
       const own = isOwnChange(
         type,
@@ -117,9 +117,9 @@ export function useRoomSync({
       pendingUntil.current = Date.now() + PENDING_MS;
       latest.current.send(action, video.currentTime);
     };
-    for (const type of ["play", "pause", "seeked"]) video.addEventListener(type, listener);
+    for (const type of ["play", "pause", "seeking"]) video.addEventListener(type, listener);
     return () => {
-      for (const type of ["play", "pause", "seeked"]) video.removeEventListener(type, listener);
+      for (const type of ["play", "pause", "seeking"]) video.removeEventListener(type, listener);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [video]);

@@ -65,10 +65,10 @@ describe("telling the viewer's own changes from the player following the room", 
 
   it("sends a seek only when it lands away from the room", () => {
     expect(
-      isOwnChange("seeked", { paused: false, position: 60 }, { playing: true, position: 10 }),
+      isOwnChange("seeking", { paused: false, position: 60 }, { playing: true, position: 10 }),
     ).toBe(true);
     expect(
-      isOwnChange("seeked", { paused: false, position: 11 }, { playing: true, position: 10 }),
+      isOwnChange("seeking", { paused: false, position: 11 }, { playing: true, position: 10 }),
     ).toBe(false);
   });
 });
