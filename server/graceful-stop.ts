@@ -44,6 +44,7 @@ export function gracefulStop(server: HttpServer): (acceptQueuedMs: number) => Pr
     const connection = connections.get(request.socket);
     if (!connection) return;
     connection.responses.add(response);
+    if (/\btext\/event-stream\b/i.test(request.headers.accept ?? "")) eventStreams.add(response);
     if (stopping) response.setHeader("Connection", "close");
     response.once("close", () => {
       connection.responses.delete(response);
@@ -68,6 +69,8 @@ export function gracefulStop(server: HttpServer): (acceptQueuedMs: number) => Pr
       for (const [socket, c] of connections) {
         const quiet = c.responses.size === 0 && socket.bytesRead === c.bytesAtRest;
         if (quiet && now - Math.max(c.quietSince, stoppedAt) >= QUIET_MS) socket.destroy();
+        // An event stream never finishes by itself; its client reconnects (to another server).
+        else if ([...c.responses].some(isEventStream)) socket.destroy();
       }
     };
     // Checked right after an I/O poll, so bytes that had already arrived have been read.
@@ -93,4 +96,12 @@ export function gracefulStop(server: HttpServer): (acceptQueuedMs: number) => Pr
       setImmediate(closeListenerOnceDrained);
     });
   };
+}
+
+/** Answers to requests for Server-Sent Events (`Accept: text/event-stream`). */
+const eventStreams = new WeakSet<ServerResponse>();
+
+/** A Server-Sent Events answer already under way (a watch-together room's stream). */
+function isEventStream(response: ServerResponse): boolean {
+  return eventStreams.has(response) && response.headersSent && response.statusCode === 200;
 }

@@ -153,7 +153,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
   /** Sends one request with the contract's headers; the answer's clock and token are taken. */
   async function exchange(path: string, init: RequestOptions): Promise<Response> {
     const headers = new Headers(init.headers);
-    headers.set("Accept", "application/json");
+    if (!headers.has("Accept")) headers.set("Accept", "application/json");
     headers.set(HEADERS.app, options.appId);
     if (init.body !== undefined || init.rawBody !== undefined) {
       headers.set("Content-Type", "application/json");
@@ -235,7 +235,11 @@ export function createPlatformClient(options: PlatformClientOptions) {
    * No token refresh: a stream is opened again by its client, which refreshes through a page.
    */
   async function stream(path: string, init: Omit<RequestOptions, "method" | "body"> = {}) {
-    const response = await exchange(path, { ...init, method: "GET" });
+    const response = await exchange(path, {
+      ...init,
+      method: "GET",
+      headers: { ...init.headers, Accept: "text/event-stream" },
+    });
     if (!response.ok) throw platformErrorOf(response, parseBody(await response.text()));
     return response;
   }

@@ -4,7 +4,14 @@ import { test, expect } from "@playwright/test";
 import * as t from "../../platform/store/schema.ts";
 import { openStore } from "../../platform/store/store.ts";
 import { createPostgresDatabase, postgresAnswers } from "../fixtures/postgres-database.ts";
-import { freePort, freshDataDir, removeDir, ServerProcess } from "./server-process.ts";
+import {
+  freePort,
+  freshDataDir,
+  removeDir,
+  seededDataDir,
+  ServerProcess,
+} from "./server-process.ts";
+import { freshAccount, platformCall } from "./watching.ts";
 
 const KEY = {
   Realm: "arena",
@@ -128,6 +135,52 @@ test.describe("the server process", () => {
       ).toBeGreaterThan(0);
       expect(await exit).toBe(0);
       await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    } finally {
+      await removeDir(dataDir);
+    }
+  });
+
+  test("ends open event streams on SIGTERM, so a watch-together room does not hold the stop", async () => {
+    const dataDir = await seededDataDir();
+    try {
+      const server = await ServerProcess.start({ DATA_DIR: dataDir, LOG_REQUESTS: "false" });
+      const viewer = await freshAccount(server.url, "liga");
+      const call = (path: string, init: { method?: string; body?: unknown } = {}) =>
+        platformCall(server.url, "liga", path, { ...init, token: viewer.authorisationToken });
+      const videos = (await (await call("/v2/vods?rpp=20")).json()) as {
+        hits: { id: number }[];
+      };
+      let room: { id: string } | undefined;
+      for (const { id } of videos.hits) {
+        const created = await call("/v2/watch-together/rooms", {
+          method: "POST",
+          body: { kind: "vod", id },
+        });
+        if (created.status === 201) {
+          room = (await created.json()) as { id: string };
+          break;
+        }
+      }
+      expect(room, "a room for one of liga's videos").toBeDefined();
+      const stream = await platformCall(
+        server.url,
+        "liga",
+        `/v2/watch-together/rooms/${room!.id}/events`,
+        {
+          token: viewer.authorisationToken,
+          headers: { Accept: "text/event-stream" },
+        },
+      );
+      expect(stream.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
+      const ended = stream.text().then(
+        () => "ended",
+        () => "ended",
+      );
+      const signalledAt = Date.now();
+      expect(await server.stop("SIGTERM")).toBe(0);
+      // Well inside the 10 s grace after which the process would give up on its requests.
+      expect(Date.now() - signalledAt).toBeLessThan(8_000);
+      expect(await ended).toBe("ended");
     } finally {
       await removeDir(dataDir);
     }
