@@ -24,8 +24,9 @@ const REALMS = {
     viewer: "CUSTOMER",
     home: "/realm/arena/home",
     folder: "More",
-    folderItems: ["News", "Programme guide", "Series"],
-    destination: /\/realm\/arena\/section\/series$/,
+    folderItems: ["News", "Programme guide", "Series", "Multi-view"],
+    // Arena allows multi-view (multiViewAllowed): its menu leads there.
+    destination: /\/realm\/arena\/multiview$/,
     liveItem: "Live now",
     accountItem: "Account",
   },
