@@ -1,17 +1,37 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
+import type { ClientErrorBatch } from "../../contract/generated/client-errors.ts";
 import { PlatformError } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";
 import { requireAdmin } from "../admin/admin.server.ts";
 import { jsonAnswer } from "../realm/json-answer.server.ts";
-import { forwardReport } from "../realm/forward-report.server.ts";
+import { requireRealmRequest } from "../realm/request.server.ts";
 
 /**
  * `POST client-errors`: where a realm's pages send their error reports (JSON, as the platform's
  * `POST /client-errors` takes them), passed on with the viewer's device and address.
  */
-export function clientErrorsAction(args: ActionFunctionArgs): Promise<Response> {
-  return forwardReport(args, "reportClientErrors");
+export async function clientErrorsAction(args: ActionFunctionArgs): Promise<Response> {
+  if (args.request.method !== "POST") return jsonAnswer(null, 405);
+  const { realm, shell } = await requireRealmRequest(args);
+  let batch: ClientErrorBatch;
+  try {
+    batch = JSON.parse(await args.request.text()) as ClientErrorBatch;
+  } catch {
+    return jsonAnswer({ status: 400, code: "INVALID_JSON" }, 400);
+  }
+  try {
+    const accepted = await platformClient(args.context, { realm, locale: shell.locale }).call(
+      "reportClientErrors",
+      { body: batch },
+    );
+    return jsonAnswer(accepted, 202);
+  } catch (error) {
+    if (error instanceof PlatformError && error.status < 500) {
+      return jsonAnswer({ status: error.status, code: error.code }, error.status);
+    }
+    throw error;
+  }
 }
 
 /** Nothing to show at the address: reports are posted. */
