@@ -147,3 +147,7 @@ export const ERROR_LABELS = {
 export type ErrorCode = keyof typeof ERROR_LABELS;
 
 export const isErrorCode = (code: string): code is ErrorCode => code in ERROR_LABELS;
+
+/** The label of a code the platform answered with, or `fallback` for one this list lacks. */
+export const labelOfCode = (code: string, fallback: LabelKey): LabelKey =>
+  isErrorCode(code) ? ERROR_LABELS[code] : fallback;

@@ -5,7 +5,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from "@remix-run/node";
-import { ERROR_LABELS, isErrorCode } from "../../contract/errors.ts";
+import { ERROR_LABELS, labelOfCode } from "../../contract/errors.ts";
 import type { Basket, BasketProvider } from "../../contract/generated/basket.ts";
 import type { BasketPayment, Order } from "../../contract/generated/order.ts";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
@@ -155,7 +155,7 @@ async function priceBasket(
 /** The label (and request id) a failed platform call shows. */
 export function platformFailure(error: PlatformError): { label: string; requestId?: string } {
   return {
-    label: isErrorCode(error.code) ? ERROR_LABELS[error.code] : "errorOccurredPleaseTryAgain",
+    label: labelOfCode(error.code, "errorOccurredPleaseTryAgain"),
     ...(error.requestId ? { requestId: error.requestId } : {}),
   };
 }

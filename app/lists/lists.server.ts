@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { isErrorCode, ERROR_LABELS } from "../../contract/errors.ts";
+import { labelOfCode } from "../../contract/errors.ts";
 import type { ItemRef, ListDetail } from "../../contract/generated/viewer-lists.ts";
 import type { LabelKey } from "../../contract/labels.ts";
 import { PlatformError } from "../api-client/client.ts";
@@ -81,8 +81,9 @@ export async function listsLoader(page: ListsPage, args: LoaderFunctionArgs) {
 
 /** The label an action failure is shown with. */
 function labelOf(error: unknown): LabelKey {
-  if (error instanceof PlatformError && isErrorCode(error.code)) return ERROR_LABELS[error.code];
-  return "listActionFailed";
+  return error instanceof PlatformError
+    ? labelOfCode(error.code, "listActionFailed")
+    : "listActionFailed";
 }
 
 function nameOf(form: FormData): string | null {

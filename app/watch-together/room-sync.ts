@@ -3,27 +3,7 @@
  * now on this browser's clock, and what to do about the distance from it. Pure, so both sides of
  * every threshold are tested (tests/unit/watch-together-sync.test.ts).
  */
-import type {
-  WatchRoomCommand,
-  WatchRoomReaction,
-  WatchRoomState,
-} from "../../contract/generated/watch-room.ts";
-import watchRoomSchema from "../../contract/schemas/watch-room.schema.json";
-
-export const ROOM_ID = /^[A-Za-z0-9_-]{16,32}$/;
-
-/** The reactions a room offers, from the contract. */
-export type Reaction = WatchRoomReaction["emoji"];
-export const REACTIONS = watchRoomSchema.$defs.watchRoomReaction.properties.emoji
-  .enum as readonly Reaction[];
-export const isReaction = (value: string): value is Reaction =>
-  (REACTIONS as readonly string[]).includes(value);
-
-export type RoomAction = WatchRoomCommand["action"];
-const ACTIONS = watchRoomSchema.$defs.watchRoomCommand.properties.action
-  .enum as readonly RoomAction[];
-export const isRoomAction = (value: string): value is RoomAction =>
-  (ACTIONS as readonly string[]).includes(value);
+import type { WatchRoomState } from "../../contract/generated/watch-room.ts";
 
 /** Closer than this, a player is in step and left alone. */
 export const IN_STEP_SECONDS = 0.15;

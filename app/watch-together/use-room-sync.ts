@@ -1,6 +1,7 @@
 import { useEffect, useRef, type MutableRefObject } from "react";
 import type { WatchRoom } from "../../contract/generated/watch-room.ts";
-import { correctionFor, isOwnChange, roomPositionAt, type RoomAction } from "./room-sync.ts";
+import type { RoomAction } from "../../contract/watch-room.ts";
+import { correctionFor, isOwnChange, roomPositionAt } from "./room-sync.ts";
 
 /** How often a playing player's drift from the room is looked at. */
 const CHECK_MS = 250;

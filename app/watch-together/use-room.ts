@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { WatchRoom } from "../../contract/generated/watch-room.ts";
 import type { LabelKey } from "../../contract/labels.ts";
-import { clockOffsetOf, type Reaction, type RoomAction } from "./room-sync.ts";
+import type { Reaction, RoomAction } from "../../contract/watch-room.ts";
+import { clockOffsetOf } from "./room-sync.ts";
 import type { RoomRoutes } from "./watch-together.server.ts";
 
 export type Connection = "connecting" | "open" | "lost" | "closed";

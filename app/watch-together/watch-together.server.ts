@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { PlaybackGrant } from "../../contract/generated/playback.ts";
 import type { WatchRoom } from "../../contract/generated/watch-room.ts";
-import { ERROR_LABELS, isErrorCode } from "../../contract/errors.ts";
+import { labelOfCode } from "../../contract/errors.ts";
 import type { LabelKey } from "../../contract/labels.ts";
 import { PlatformError } from "../api-client/client.ts";
 import { viewerPlayback, playbackKind } from "../player/playback.server.ts";
@@ -14,7 +14,7 @@ import { requireRealmRequest, type RealmRequest } from "../realm/request.server.
 import { realmRelativePath, routeHref } from "../realm/routes.ts";
 import { hasAccount, viewerPlatform } from "../realm/viewer-platform.server.ts";
 import { canonicalSite, canonicalUrl } from "../seo/canonical.ts";
-import { ROOM_ID, isRoomAction, isReaction } from "./room-sync.ts";
+import { ROOM_ID, isReaction, isRoomAction } from "../../contract/watch-room.ts";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -28,8 +28,9 @@ export interface RoomRoutes {
 
 /** The label for a refusal of the platform's, or the generic one. */
 function labelOf(error: unknown): LabelKey {
-  if (error instanceof PlatformError && isErrorCode(error.code)) return ERROR_LABELS[error.code];
-  return "errorOccurredPleaseTryAgain";
+  return error instanceof PlatformError
+    ? labelOfCode(error.code, "errorOccurredPleaseTryAgain")
+    : "errorOccurredPleaseTryAgain";
 }
 
 function signInState(found: RealmRequest, url: URL) {

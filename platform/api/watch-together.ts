@@ -10,6 +10,7 @@ import { profileKeyOf } from "../playback/history.ts";
 import {
   addReaction,
   applyCommand,
+  contentTitle,
   createRoom,
   join,
   lastReactionId,
@@ -28,6 +29,7 @@ import { readObject } from "./body.ts";
 import type { PlatformEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
 import { mayWatch } from "./playback.ts";
+import { ROOM_ID, type RoomKind } from "../../contract/watch-room.ts";
 
 /**
  * Watch-together (realms whose `reactoo` setting is ENABLED; docs/decisions/027): rooms where
@@ -35,8 +37,6 @@ import { mayWatch } from "./playback.ts";
  * stream is the real-time channel; commands and reactions are plain POSTs.
  */
 export const watchTogether = new Hono<PlatformEnv>();
-
-const ROOM_ID = /^[A-Za-z0-9_-]{16,32}$/;
 
 watchTogether.use("/*", authenticate);
 watchTogether.use("/*", async (c, next) => {
@@ -48,7 +48,7 @@ watchTogether.use("/*", async (c, next) => {
 });
 
 /** The signed-in member asking, with the name others see; guests cannot join rooms. */
-async function memberOf(c: Context<PlatformEnv>, kind: "vod" | "live", contentId: number) {
+async function memberOf(c: Context<PlatformEnv>, kind: RoomKind, contentId: number) {
   const { viewer, user } = await mayWatch(c, kind, contentId);
   if (!user) {
     throw new ApiError(403, "FORBIDDEN", "Sign in to watch together");
@@ -70,7 +70,7 @@ async function roomAndMember(c: Context<PlatformEnv>) {
   if (!ROOM_ID.test(id)) throw new ApiError(404, "NOT_FOUND", "This room was not found");
   const room = await openRoom(c.get("store").db, c.get("realm").name, id);
   if (!room) throw roomClosed();
-  const member = await memberOf(c, room.kind as "vod" | "live", room.contentId);
+  const member = await memberOf(c, room.kind as RoomKind, room.contentId);
   return { room, member };
 }
 
@@ -148,6 +148,8 @@ watchTogether.get("/rooms/:id/events", async (c) => {
   c.header("X-Accel-Buffering", "no");
   return streamSSE(c, async (stream) => {
     let lastReaction = await lastReactionId(db, room.id);
+    // What the room plays never changes: read its title once, not on every change.
+    const title = await contentTitle(db, room);
     let pending = true;
     let wake: (() => void) | undefined;
     const unsubscribe = bus.subscribe((message) => {
@@ -182,7 +184,7 @@ watchTogether.get("/rooms/:id/events", async (c) => {
         }
         await stream.writeSSE({
           event: "room",
-          data: JSON.stringify(await roomView(db, now, member)),
+          data: JSON.stringify(await roomView(db, now, member, title)),
         });
         for (const reaction of await reactionsAfter(db, room.id, lastReaction)) {
           lastReaction = reaction.id;

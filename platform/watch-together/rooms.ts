@@ -1,17 +1,16 @@
 /**
- * Watch-together rooms in the store (docs/decisions/027-watch-together.md). Every function here
- * is one or two statements, safe to run from any number of servers at once: the store is the
- * only place a room lives, and a change is made by one conditional statement.
+ * Watch-together rooms in the store (docs/decisions/027-watch-together.md), safe to run from any
+ * number of servers at once: the store is the only place a room lives, and each change is made
+ * by one conditional statement (or, for the reaction cap, under a lock of the member's own).
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { WatchRoom } from "../../contract/generated/watch-room.ts";
+import type { RoomAction, RoomKind } from "../../contract/watch-room.ts";
 import { rowsOf, type Db } from "../store/store.ts";
 import * as t from "../store/schema.ts";
 
 export type RoomRow = typeof t.watchRooms.$inferSelect;
-export type RoomKind = "vod" | "live";
-export type RoomAction = "play" | "pause" | "seek" | "lock" | "unlock";
 
 /** How often an open connection says it is still there. */
 export const MEMBER_TOUCH_SECONDS = 15;
@@ -183,17 +182,23 @@ export async function addReaction(
   member: Member,
   emoji: string,
 ): Promise<number | "tooMany"> {
-  // One statement counts and inserts, so a burst of parallel requests cannot slip past the cap.
-  const rows = await db.execute<{ id: number }>(sql`
-    insert into ${t.watchRoomReactions} (room_id, user_id, name, emoji)
-    select ${roomId}, ${member.userId}, ${member.name}, ${emoji}
-    where (
-      select count(*) from ${t.watchRoomReactions}
-      where room_id = ${roomId} and user_id = ${member.userId}
-        and sent_at > now() - make_interval(secs => ${REACTION_WINDOW_SECONDS})
-    ) < ${REACTION_BURST}
-    returning id`);
-  const id = rowsOf<{ id: number }>(rows)[0]?.id;
+  // Counted and inserted under a transaction lock of this member in this room: parallel
+  // requests each see the others' reactions, so a burst cannot slip past the cap.
+  const id = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`reactions:${roomId}:${member.userId}`}))`,
+    );
+    const rows = await tx.execute(sql`
+      insert into ${t.watchRoomReactions} (room_id, user_id, name, emoji)
+      select ${roomId}, ${member.userId}, ${member.name}, ${emoji}
+      where (
+        select count(*) from ${t.watchRoomReactions}
+        where room_id = ${roomId} and user_id = ${member.userId}
+          and sent_at > now() - make_interval(secs => ${REACTION_WINDOW_SECONDS})
+      ) < ${REACTION_BURST}
+      returning id`);
+    return rowsOf<{ id: number }>(rows)[0]?.id;
+  });
   return id === undefined ? "tooMany" : Number(id);
 }
 
@@ -221,6 +226,8 @@ export async function roomView(
   db: Db,
   room: RoomRow,
   viewer: Pick<Member, "userId" | "profileKey">,
+  /** The content's title, when the caller has it already. */
+  knownTitle?: string,
 ): Promise<WatchRoom> {
   const [members, title] = await Promise.all([
     db
@@ -232,7 +239,7 @@ export async function roomView(
       .from(t.watchRoomMembers)
       .where(eq(t.watchRoomMembers.roomId, room.id))
       .orderBy(asc(t.watchRoomMembers.joinedAt)),
-    contentTitle(db, room),
+    knownTitle ?? contentTitle(db, room),
   ]);
   const seen = new Set<string>();
   const people = members.filter((m) => {
@@ -265,7 +272,8 @@ export async function roomView(
   };
 }
 
-async function contentTitle(db: Db, room: RoomRow): Promise<string> {
+/** The title of what the room plays. */
+export async function contentTitle(db: Db, room: RoomRow): Promise<string> {
   const table = room.kind === "vod" ? t.videos : t.events;
   const [row] = await db
     .select({ title: table.title })

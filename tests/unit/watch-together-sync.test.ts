@@ -3,12 +3,10 @@ import {
   correctionFor,
   IN_STEP_SECONDS,
   isOwnChange,
-  isReaction,
-  isRoomAction,
   JUMP_SECONDS,
-  REACTIONS,
   roomPositionAt,
 } from "../../app/watch-together/room-sync.ts";
+import { isReaction, isRoomAction, REACTIONS, ROOM_ID } from "../../contract/watch-room.ts";
 
 describe("where a watch-together room is", () => {
   const state = { playing: true, position: 100, stateAt: 1_000_000 };
@@ -80,5 +78,7 @@ describe("what a room accepts", () => {
     expect(isReaction("<b>")).toBe(false);
     expect(isRoomAction("seek")).toBe(true);
     expect(isRoomAction("kick")).toBe(false);
+    expect(ROOM_ID.test("1W-q2U1Hh_cqR9Se7Dg-WA")).toBe(true);
+    expect(ROOM_ID.test("../../admin")).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { redirectDocument } from "@remix-run/node";
 import type { AccountSubscription } from "../../../contract/generated/account.ts";
-import { ERROR_LABELS, isErrorCode } from "../../../contract/errors.ts";
+import { labelOfCode } from "../../../contract/errors.ts";
 import type { PlanChangeRequest } from "../../../contract/generated/plan-change.ts";
 import { PlatformError, type PlatformClient } from "../../api-client/client.ts";
 import type { LabelKey } from "../../feedback/toast.ts";
@@ -114,9 +114,7 @@ export async function runPlanChange(
   } catch (error) {
     if (!(error instanceof PlatformError) || error.status >= 500) throw error;
     const field = CARD_FIELD_OF[error.code];
-    const label = isErrorCode(error.code)
-      ? (ERROR_LABELS[error.code] as LabelKey)
-      : "errorOccurredPleaseTryAgain";
+    const label = labelOfCode(error.code, "errorOccurredPleaseTryAgain");
     return { refused: label, ...(field ? { fields: { [field]: label } } : {}) };
   }
 }
