@@ -8,7 +8,7 @@ import type { WatchRoomState } from "../../contract/generated/watch-room.ts";
 /** Closer than this, a player is in step and left alone. */
 export const IN_STEP_SECONDS = 0.15;
 /** Past this, a player jumps to the room's position instead of catching up by speed. */
-export const JUMP_SECONDS = 2;
+export const JUMP_SECONDS = 1;
 /** Past this (and under a jump), the catch-up speed is the faster one. */
 const FAST_CATCH_UP_SECONDS = 0.5;
 
@@ -31,15 +31,15 @@ export type Correction =
 
 /**
  * What a player at `position` does to reach the room at `target`. Small drift is caught up by
- * speed (±5 %, ±10 % past half a second), never by a jump a viewer would see; a large one (a
- * member's seek, a latecomer, a stall) jumps. A paused room is matched exactly by a jump.
+ * speed (±5 %, ±20 % past half a second: a second behind is caught up in about 2.5 s), never
+ * by a jump a viewer would see; a large one (a member's seek, a latecomer, a stall) jumps. A paused room is matched exactly by a jump.
  */
 export function correctionFor(position: number, target: number, playing: boolean): Correction {
   const drift = target - position;
   const distance = Math.abs(drift);
   if (distance <= IN_STEP_SECONDS) return { kind: "none", rate: 1 };
   if (!playing || distance > JUMP_SECONDS) return { kind: "jump", to: target, rate: 1 };
-  const step = distance > FAST_CATCH_UP_SECONDS ? 0.1 : 0.05;
+  const step = distance > FAST_CATCH_UP_SECONDS ? 0.2 : 0.05;
   return { kind: "rate", rate: drift > 0 ? 1 + step : 1 - step };
 }
 
@@ -62,6 +62,17 @@ export function isOwnChange(
   }
 }
 
-/** The platform's clock minus this browser's, from an answer read at `receivedAtMs`. */
-export const clockOffsetOf = (serverTime: number, receivedAtMs: number) =>
-  serverTime - receivedAtMs;
+/** How many recent answers the clock estimate is taken from. */
+export const CLOCK_SAMPLES = 20;
+
+/**
+ * The platform's clock minus this browser's, from the answers read lately (each `serverTime`
+ * and when it arrived; the newest last). An answer's `serverTime` was read before it left, so
+ * each sample is the offset less that answer's delay: the largest is the least delayed, the best
+ * estimate. The newest alone would not do: a stream delayed by a busy server would put one member
+ * steadily behind another.
+ */
+export function clockOffsetFrom(samples: readonly { serverTime: number; receivedAt: number }[]) {
+  const recent = samples.slice(-CLOCK_SAMPLES);
+  return recent.length === 0 ? 0 : Math.max(...recent.map((s) => s.serverTime - s.receivedAt));
+}

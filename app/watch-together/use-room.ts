@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { WatchRoom } from "../../contract/generated/watch-room.ts";
 import type { LabelKey } from "../../contract/labels.ts";
 import type { Reaction, RoomAction } from "../../contract/watch-room.ts";
-import { clockOffsetOf } from "./room-sync.ts";
+import { CLOCK_SAMPLES, clockOffsetFrom } from "./room-sync.ts";
 import type { RoomRoutes } from "./watch-together.server.ts";
 
 export type Connection = "connecting" | "open" | "lost" | "closed";
@@ -28,8 +28,14 @@ export function useRoom(initial: WatchRoom, routes: RoomRoutes) {
   const [reactions, setReactions] = useState<ShownReaction[]>([]);
   const [error, setError] = useState<LabelKey | null>(null);
   // Server-rendered `serverTime` is stale by the time the page runs; the stream's first event
-  // (at once on connecting) sets it properly.
+  // (at once on connecting) and every answer after it set the estimate.
   const clockOffset = useRef(0);
+  const clockSamples = useRef<{ serverTime: number; receivedAt: number }[]>([]);
+  const sampleClock = useCallback((serverTime: number) => {
+    const samples = [...clockSamples.current, { serverTime, receivedAt: Date.now() }];
+    clockSamples.current = samples.slice(-CLOCK_SAMPLES);
+    clockOffset.current = clockOffsetFrom(clockSamples.current);
+  }, []);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -37,7 +43,7 @@ export function useRoom(initial: WatchRoom, routes: RoomRoutes) {
     let retry: number | undefined;
     source.addEventListener("room", (event) => {
       const next = JSON.parse((event as MessageEvent<string>).data) as WatchRoom;
-      clockOffset.current = clockOffsetOf(next.serverTime, Date.now());
+      sampleClock(next.serverTime);
       setRoom(next);
       setConnection("open");
     });
@@ -66,7 +72,7 @@ export function useRoom(initial: WatchRoom, routes: RoomRoutes) {
       window.clearTimeout(retry);
       source.close();
     };
-  }, [routes.events, attempt]);
+  }, [routes.events, attempt, sampleClock]);
 
   const post = useCallback(
     async (fields: Record<string, string>): Promise<boolean> => {
@@ -92,13 +98,14 @@ export function useRoom(initial: WatchRoom, routes: RoomRoutes) {
       }
       const fresh = json.room;
       if (fresh) {
+        sampleClock(fresh.serverTime);
         setRoom((now) =>
           fresh.state.seq > now.state.seq || fresh.locked !== now.locked ? fresh : now,
         );
       }
       return true;
     },
-    [initial.id, routes.act],
+    [initial.id, routes.act, sampleClock],
   );
 
   const command = useCallback(

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  CLOCK_SAMPLES,
+  clockOffsetFrom,
   correctionFor,
   IN_STEP_SECONDS,
   isOwnChange,
@@ -23,6 +25,25 @@ describe("where a watch-together room is", () => {
   });
 });
 
+describe("placing the platform's clock on this browser's", () => {
+  it("takes the least delayed of the recent answers, not the newest", () => {
+    // The platform's clock is 1 s ahead; answers arrive 40 ms, 900 ms and 300 ms after leaving.
+    const samples = [40, 900, 300].map((delay, i) => ({
+      serverTime: 10_000 + i * 1_000 + 1_000,
+      receivedAt: 10_000 + i * 1_000 + delay,
+    }));
+    expect(clockOffsetFrom(samples)).toBe(960);
+    expect(clockOffsetFrom([])).toBe(0);
+  });
+
+  it("forgets answers older than the last few", () => {
+    const quick = { serverTime: 5_000, receivedAt: 4_000 };
+    const slow = Array.from({ length: CLOCK_SAMPLES }, () => ({ serverTime: 0, receivedAt: 0 }));
+    expect(clockOffsetFrom([quick, ...slow.slice(1)])).toBe(1_000);
+    expect(clockOffsetFrom([quick, ...slow])).toBe(0);
+  });
+});
+
 describe("catching up with the room", () => {
   it("leaves a player in step alone", () => {
     expect(correctionFor(100, 100 + IN_STEP_SECONDS - 0.001, true)).toEqual({
@@ -38,14 +59,14 @@ describe("catching up with the room", () => {
   it("corrects small drift by speed, faster past half a second, never by a jump", () => {
     expect(correctionFor(100, 100.3, true)).toEqual({ kind: "rate", rate: 1.05 });
     expect(correctionFor(100, 99.7, true)).toEqual({ kind: "rate", rate: 0.95 });
-    expect(correctionFor(100, 101.5, true)).toEqual({ kind: "rate", rate: 1.1 });
-    expect(correctionFor(100, 100 - JUMP_SECONDS, true)).toEqual({ kind: "rate", rate: 0.9 });
+    expect(correctionFor(100, 100.8, true)).toEqual({ kind: "rate", rate: 1.2 });
+    expect(correctionFor(100, 100 - JUMP_SECONDS, true)).toEqual({ kind: "rate", rate: 0.8 });
   });
 
-  it("jumps past two seconds, and matches a paused room exactly", () => {
+  it("jumps past a second, and matches a paused room exactly", () => {
     expect(correctionFor(100, 100 + JUMP_SECONDS + 0.01, true)).toEqual({
       kind: "jump",
-      to: 102.01,
+      to: 100 + JUMP_SECONDS + 0.01,
       rate: 1,
     });
     expect(correctionFor(100, 100.5, false)).toEqual({ kind: "jump", to: 100.5, rate: 1 });
