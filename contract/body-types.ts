@@ -22,6 +22,7 @@ import type {
   WatchRoomCreate,
   WatchRoomReaction,
 } from "./generated/watch-room.ts";
+import type { ContentAuditLog, PublishRequest } from "./generated/content-history.ts";
 import type {
   PaymentDetails,
   PaymentDetailsList,
@@ -165,6 +166,8 @@ export interface BodyTypes {
   watchRoomCreate: WatchRoomCreate;
   watchRoomCommand: WatchRoomCommand;
   watchRoomReaction: WatchRoomReaction;
+  contentAuditLog: ContentAuditLog;
+  publishRequest: PublishRequest;
   paymentDetails: PaymentDetails;
   paymentDetailsList: PaymentDetailsList;
   paymentSwitch: PaymentSwitch;

@@ -345,12 +345,14 @@ export const ENDPOINTS = {
     method: "POST",
     path: "/v2/admin/publish/{target}/{key}",
     auth: "admin",
-    summary: "Publishes a document's draft",
+    request: "publishRequest",
+    summary: "Publishes a document's draft, with the publisher's note",
   },
   publishOfKind: {
     method: "POST",
     path: "/v2/admin/publish/{target}",
     auth: "admin",
+    request: "publishRequest",
     summary: "Publishes a document's draft, for a kind that has one document",
   },
   versions: {
@@ -388,6 +390,25 @@ export const ENDPOINTS = {
     path: "/v2/admin/restore/{target}/{version}",
     auth: "admin",
     summary: "Publishes an earlier version again, for a kind that has one document",
+  },
+  restoreDraft: {
+    method: "POST",
+    path: "/v2/admin/restore-draft/{target}/{version}/{key}",
+    auth: "admin",
+    summary: "Copies an earlier version into the document's draft, to check and publish",
+  },
+  restoreDraftOfKind: {
+    method: "POST",
+    path: "/v2/admin/restore-draft/{target}/{version}",
+    auth: "admin",
+    summary: "Copies an earlier version into the draft, for a kind that has one document",
+  },
+  contentAudit: {
+    method: "GET",
+    path: "/v2/admin/audit",
+    auth: "admin",
+    response: "contentAuditLog",
+    summary: "The realm's publishes and restores of config documents, newest first",
   },
   adminUsers: {
     method: "GET",

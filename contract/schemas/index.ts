@@ -49,6 +49,7 @@ import order from "./order.schema.json";
 import gift from "./gift.schema.json";
 import analytics from "./analytics.schema.json";
 import watchRoom from "./watch-room.schema.json";
+import contentHistory from "./content-history.schema.json";
 import account from "./account.schema.json";
 import voucher from "../../schemas/voucher.schema.json";
 import voucherRule from "../../schemas/voucher-rule.schema.json";
@@ -111,6 +112,7 @@ export const contractSchemas = [
   partition,
   analytics,
   watchRoom,
+  contentHistory,
 ] as const;
 
 /** Every body schema by name, those in schemas/ included; the endpoint table names them so. */
@@ -214,6 +216,8 @@ export const bodySchemaIds = {
   watchRoomCreate: `${watchRoom.$id}#/$defs/watchRoomCreate`,
   watchRoomCommand: `${watchRoom.$id}#/$defs/watchRoomCommand`,
   watchRoomReaction: `${watchRoom.$id}#/$defs/watchRoomReaction`,
+  contentAuditLog: contentHistory.$id,
+  publishRequest: `${contentHistory.$id}#/$defs/publishRequest`,
 } as const;
 
 export type BodySchemaName = keyof typeof bodySchemaIds;

@@ -26,6 +26,8 @@ import {
 } from "../documents/versions.ts";
 import type { Db } from "../store/store.ts";
 import type { RefundRequest } from "../../contract/generated/order.ts";
+import type { PublishRequest } from "../../contract/generated/content-history.ts";
+import { contentAudit } from "../documents/audit.ts";
 import { refundOrder, RefundRefused } from "../commerce/refunds.ts";
 import { accountOf } from "./account.ts";
 import { authenticate, requireRole } from "./auth.ts";
@@ -133,9 +135,14 @@ admin.delete("/drafts/:target/:key?", async (c) => {
   return c.body(null, 204);
 });
 
-/** Publishing turns the draft into the next version and removes the draft, in one transaction. */
+/**
+ * Publishing turns the draft into the next version, with the publisher's note (`{note}`, checked
+ * against the contract), and removes the draft, in one transaction. A draft restored from an
+ * earlier version publishes as a restore of it.
+ */
 admin.post("/publish/:target/:key?", async (c) => {
   const { ref, db, realm, userId } = scope(c);
+  const { note } = await readObject<PublishRequest>(c.req.raw);
   const version = await db.transaction(async (tx) => {
     const store = tx as unknown as Db;
     const draft = await findDraft(store, realm, ref);
@@ -143,6 +150,8 @@ admin.post("/publish/:target/:key?", async (c) => {
     refuseInvalid(ref, validateDocument(ref, draft.document));
     const published = await publishVersion(store, realm, ref, draft.document, {
       publishedBy: userId,
+      restoredFrom: draft.restoredFrom,
+      note: note.trim(),
     });
     await deleteDraft(store, realm, ref);
     return published;
@@ -181,6 +190,48 @@ admin.post("/restore/:target/:version/:key?", async (c) => {
   });
   await announcePublished(c, realm);
   return c.json({ ...describe(c, ref), version, restoredFrom: wanted }, 201);
+});
+
+/**
+ * Restoring into the draft copies an earlier version's document into the draft (over the
+ * revision `If-Match` names, when it names one), to be checked in the preview and published
+ * with a note like any draft; nothing goes live until then.
+ */
+admin.post("/restore-draft/:target/:version/:key?", async (c) => {
+  const { ref, db, realm, userId } = scope(c);
+  const wanted = versionParam(c);
+  const found = await findVersion(db, realm, ref, wanted);
+  if (!found) throw notFound(`Version ${wanted} of ${describeRef(c, ref)}`);
+  refuseInvalid(ref, validateDocument(ref, found.document));
+  const published = await latestVersion(db, realm, ref);
+  const ifMatch = c.req.header("If-Match");
+  const draft = await saveDraft(db, realm, ref, found.document, {
+    updatedBy: userId,
+    baseVersion: published?.version ?? null,
+    expectedRevision: ifMatch === undefined ? undefined : revisionOf(ifMatch),
+    restoredFrom: wanted,
+  });
+  if (!draft) {
+    const current = await findDraft(db, realm, ref);
+    c.header("ETag", draftTag(current));
+    throw new ApiError(
+      412,
+      "DRAFT_CONFLICT",
+      `The draft of ${describeRef(c, ref)} was saved by someone else since it was read`,
+      { draft: current ? draftJson(current) : null },
+    );
+  }
+  c.header("ETag", draftTag(draft));
+  return c.json({ ...describe(c, ref), draft: draftJson(draft), issues: [] });
+});
+
+/** `GET /admin/audit?page=`: the realm's publishes and restores, newest first. */
+admin.get("/audit", async (c) => {
+  const page = storedNumber(c.req.query("page") ?? "1");
+  if (page === null)
+    throw badRequest("INVALID_QUERY", `A page is a whole number from 1 to ${MAX_ID}`);
+  c.header("Cache-Control", "no-store");
+  return c.json(await contentAudit(c.get("store").db, c.get("realm").name, page));
 });
 
 /**
@@ -265,6 +316,7 @@ function draftJson(draft: Draft) {
     baseVersion: draft.baseVersion,
     updatedBy: draft.updatedBy,
     updatedAt: draft.updatedAt.toISOString(),
+    restoredFrom: draft.restoredFrom,
   };
 }
 
@@ -277,6 +329,7 @@ function versionJson(
     publishedAt: version.publishedAt.toISOString(),
     publishedBy: version.publishedBy,
     restoredFrom: version.restoredFrom,
+    note: version.note,
     ...(withDocument ? { document: version.document } : {}),
   };
 }

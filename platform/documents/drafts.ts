@@ -8,6 +8,8 @@ export interface Draft {
   baseVersion: number | null;
   updatedBy: number | null;
   updatedAt: Date;
+  /** The published version the draft was restored from, if it was. */
+  restoredFrom: number | null;
   /** Counts saves from 1; 0 stands for "no draft" when a save names what it expects. */
   revision: number;
 }
@@ -20,6 +22,7 @@ const draftColumns = {
   baseVersion: t.drafts.baseVersion,
   updatedBy: t.drafts.updatedBy,
   updatedAt: t.drafts.updatedAt,
+  restoredFrom: t.drafts.restoredFrom,
   revision: t.drafts.revision,
 };
 
@@ -38,7 +41,8 @@ export async function findDraft(
  *
  * With `expectedRevision` the save happens only over that revision (0: only when there is no
  * draft), in one statement, so of two editors saving over the same revision exactly one wins;
- * the other gets `undefined` and reads the draft that won.
+ * the other gets `undefined` and reads the draft that won. `restoredFrom` marks a draft copied
+ * from a published version; a save without it keeps the mark (an edited restore is still one).
  */
 export async function saveDraft(
   db: Db,
@@ -49,9 +53,22 @@ export async function saveDraft(
     updatedBy,
     baseVersion,
     expectedRevision,
-  }: { updatedBy: number | null; baseVersion: number | null; expectedRevision?: number },
+    restoredFrom,
+  }: {
+    updatedBy: number | null;
+    baseVersion: number | null;
+    expectedRevision?: number;
+    restoredFrom?: number;
+  },
 ): Promise<Draft | undefined> {
   const now = new Date();
+  const changes = {
+    document,
+    updatedBy,
+    updatedAt: now,
+    revision: sql`${t.drafts.revision} + 1`,
+    ...(restoredFrom === undefined ? {} : { restoredFrom }),
+  };
   const values = {
     realm,
     kind: ref.kind,
@@ -61,6 +78,7 @@ export async function saveDraft(
     updatedBy,
     updatedAt: now,
     revision: 1,
+    restoredFrom: restoredFrom ?? null,
   };
   if (expectedRevision === 0) {
     const [row] = await db
@@ -73,7 +91,7 @@ export async function saveDraft(
   if (expectedRevision !== undefined) {
     const [row] = await db
       .update(t.drafts)
-      .set({ document, updatedBy, updatedAt: now, revision: sql`${t.drafts.revision} + 1` })
+      .set(changes)
       .where(and(whereDraft(realm, ref), eq(t.drafts.revision, expectedRevision)))
       .returning(draftColumns);
     return row;
@@ -83,7 +101,7 @@ export async function saveDraft(
     .values(values)
     .onConflictDoUpdate({
       target: [t.drafts.realm, t.drafts.kind, t.drafts.key],
-      set: { document, updatedBy, updatedAt: now, revision: sql`${t.drafts.revision} + 1` },
+      set: changes,
     })
     .returning(draftColumns);
   return row!;

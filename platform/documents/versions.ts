@@ -15,6 +15,7 @@ export interface VersionInfo {
   publishedAt: Date;
   publishedBy: number | null;
   restoredFrom: number | null;
+  note: string | null;
 }
 
 export interface PublishedVersion extends VersionInfo {
@@ -33,6 +34,7 @@ function columns(kind: DocumentKind) {
     publishedAt: table.publishedAt,
     publishedBy: table.publishedBy,
     restoredFrom: table.restoredFrom,
+    note: table.note,
   };
 }
 
@@ -103,7 +105,7 @@ export async function publishVersion(
   realm: string,
   ref: DocumentRef,
   document: Record<string, unknown>,
-  by: { publishedBy?: number | null; restoredFrom?: number | null } = {},
+  by: { publishedBy?: number | null; restoredFrom?: number | null; note?: string | null } = {},
 ): Promise<number> {
   const { table, keyField } = TABLES[ref.kind];
   for (let attempt = 0; ; attempt++) {
@@ -118,6 +120,7 @@ export async function publishVersion(
         document,
         publishedBy: by.publishedBy ?? null,
         restoredFrom: by.restoredFrom ?? null,
+        note: by.note ?? null,
       } as never)
       .onConflictDoNothing()
       .returning({ version: table.version });

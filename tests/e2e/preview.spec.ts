@@ -80,7 +80,9 @@ test.describe("admin preview", () => {
     await page.goto("/realm/arena/browse");
     await expect(page.getByRole("heading", { name: "Fresh from the draft" })).toHaveCount(0);
 
-    const published = await adminCall(request, "arena", "POST", "publish/page/browse");
+    const published = await adminCall(request, "arena", "POST", "publish/page/browse", {
+      note: "Fresh browse page",
+    });
     expect(published.status).toBe(201);
     await expect(async () => {
       await page.goto("/realm/arena/browse");
@@ -167,7 +169,10 @@ test.describe("admin preview", () => {
     const missing = await page.goto("/realm/liga/no-such-page");
     expect(missing?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Veja antes" })).toHaveCount(0);
-    expect((await adminCall(request, "liga", "POST", "publish/not-found-page")).status).toBe(201);
+    expect(
+      (await adminCall(request, "liga", "POST", "publish/not-found-page", { note: "Own 404 page" }))
+        .status,
+    ).toBe(201);
     await expect(async () => {
       const after = await page.goto("/realm/liga/no-such-page");
       expect(after?.status()).toBe(404);

@@ -143,7 +143,7 @@ test.describe("two web servers on one PostgreSQL", () => {
           const document = structuredClone((published as { document: never }).document);
           change(document);
           await api(0, "PUT", `/admin/drafts/${target}`, document);
-          await api(0, "POST", `/admin/publish/${target}`);
+          await api(0, "POST", `/admin/publish/${target}`, { note: "Two servers" });
         };
         // A guest's page from the second server, shared by every guest (its page cache).
         const guestHome = async () => {

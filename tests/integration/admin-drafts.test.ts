@@ -56,9 +56,12 @@ describe("admin drafts", () => {
       ["PUT", "/admin/drafts/page/browse"],
       ["POST", "/admin/publish/page/browse"],
       ["GET", "/admin/versions/page/browse"],
+      ["POST", "/admin/restore-draft/page/1/browse"],
+      ["GET", "/admin/audit"],
       ["POST", "/admin/validate"],
     ] as const) {
-      const body = method === "GET" ? undefined : page("Nope");
+      const body =
+        method === "GET" ? undefined : path.includes("/publish/") ? { note: "Nope" } : page("Nope");
       expect((await call("arena", method, path, undefined, body)).status, path).toBe(401);
       const forbidden = await call("arena", method, path, customer.token, body);
       expect(forbidden.status, path).toBe(403);
@@ -139,21 +142,35 @@ describe("admin drafts", () => {
     expect((await call("arena", "PUT", "/admin/drafts/page/all-videos", token, draft)).status).toBe(
       200,
     );
-    const published = await call("arena", "POST", "/admin/publish/page/all-videos", token);
+    // A publish says why: no note, or one of spaces only, is refused and leaves the draft.
+    for (const body of [undefined, {}, { note: "   " }, { note: "x".repeat(501) }]) {
+      const refused = await call("arena", "POST", "/admin/publish/page/all-videos", token, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+    }
+    const published = await call("arena", "POST", "/admin/publish/page/all-videos", token, {
+      note: "  Clearer title  ",
+    });
     expect(published.status).toBe(201);
     expect(published.body.version).toBe(before.version + 1);
     expect((await call("arena", "GET", "/page/all-videos")).body.document.title).toBe(
       "Every video, newest first",
     );
     // The draft became the version: there is none left to publish.
-    expect((await call("arena", "POST", "/admin/publish/page/all-videos", token)).status).toBe(404);
+    const again = await call("arena", "POST", "/admin/publish/page/all-videos", token, {
+      note: "Again",
+    });
+    expect(again.status).toBe(404);
 
     const versions = await call("arena", "GET", "/admin/versions/page/all-videos", token);
     expect(versions.body.versions.map((v: { version: number }) => v.version)).toEqual([
       before.version + 1,
       before.version,
     ]);
-    expect(versions.body.versions[0]).toMatchObject({ publishedBy: userId, restoredFrom: null });
+    expect(versions.body.versions[0]).toMatchObject({
+      publishedBy: userId,
+      restoredFrom: null,
+      note: "Clearer title",
+    });
 
     const old = await call(
       "arena",
@@ -177,6 +194,81 @@ describe("admin drafts", () => {
     const live = await call("arena", "GET", "/page/all-videos");
     expect(live.body.document.title).toBe(before.document.title);
     expect(live.body.version).toBe(before.version + 2);
+  });
+
+  it("restores an earlier version into the draft, publishes it as a restore and logs both", async () => {
+    const { token } = await admin();
+    const before = (await call("arena", "GET", "/page/all-videos")).body;
+    const edited = { ...before.document, title: "Edited for the log" };
+    await call("arena", "PUT", "/admin/drafts/page/all-videos", token, edited);
+    const first = await call("arena", "POST", "/admin/publish/page/all-videos", token, {
+      note: "Try a new title",
+    });
+    expect(first.status).toBe(201);
+
+    // Only over the draft revision named: a stale editor gets the conflict, not an overwrite.
+    const stale = await call(
+      "arena",
+      "POST",
+      `/admin/restore-draft/page/${before.version}/all-videos`,
+      token,
+      undefined,
+      { "If-Match": '"7"' },
+    );
+    expect(stale.status).toBe(412);
+    expect(
+      (await call("arena", "POST", "/admin/restore-draft/page/999/all-videos", token)).status,
+    ).toBe(404);
+    const restored = await call(
+      "arena",
+      "POST",
+      `/admin/restore-draft/page/${before.version}/all-videos`,
+      token,
+      undefined,
+      { "If-Match": '"0"' },
+    );
+    expect(restored.status).toBe(200);
+    expect(restored.body.draft).toMatchObject({ restoredFrom: before.version });
+    expect(restored.body.draft.document.title).toBe(before.document.title);
+    // Nothing went live yet.
+    expect((await call("arena", "GET", "/page/all-videos")).body.document.title).toBe(
+      "Edited for the log",
+    );
+    // An edit of the restored draft is still a restore of that version.
+    const tweak = { ...restored.body.draft.document, title: `${before.document.title} ` };
+    const saved = await call("arena", "PUT", "/admin/drafts/page/all-videos", token, tweak, {
+      "If-Match": restored.headers.get("ETag")!,
+    });
+    expect(saved.status).toBe(200);
+    const back = await call("arena", "POST", "/admin/publish/page/all-videos", token, {
+      note: "Back to the old title",
+    });
+    expect(back.body.version).toBe(first.body.version + 1);
+
+    const audit = await call("arena", "GET", "/admin/audit", token);
+    expect(audit.status).toBe(200);
+    expect(audit.headers.get("Cache-Control")).toContain("no-store");
+    const ours = audit.body.entries.filter(
+      (e: { target: string; key: string }) => e.target === "page" && e.key === "all-videos",
+    );
+    expect(ours.slice(0, 2)).toMatchObject([
+      {
+        action: "restore",
+        version: first.body.version + 1,
+        restoredFrom: before.version,
+        note: "Back to the old title",
+        by: expect.stringContaining("@"),
+      },
+      { action: "publish", version: first.body.version, note: "Try a new title" },
+    ]);
+    expect(audit.body.page).toBe(1);
+    expect(audit.body.totalPages).toBeGreaterThanOrEqual(1);
+    // The other realm's log holds none of arena's entries.
+    const liga = await call("liga", "GET", "/admin/audit", (await admin("liga")).token);
+    expect(
+      liga.body.entries.some((e: { note: string | null }) => e.note === "Try a new title"),
+    ).toBe(false);
+    expect((await call("arena", "GET", "/admin/audit?page=0", token)).status).toBe(400);
   });
 
   it("addresses every kind the preview routes name, each with its own keys", async () => {

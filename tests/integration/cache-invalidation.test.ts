@@ -225,7 +225,8 @@ describe("servers sharing a store and a bus", () => {
     expect(draft.status).toBe(200);
     const published = await one.call("arena", "/api/v2/admin/publish/page/bus-probe", {
       method: "POST",
-      headers: as,
+      headers: { ...as, "Content-Type": "application/json" },
+      body: JSON.stringify({ note: "Probe the bus" }),
     });
     expect(published.status).toBe(201);
     await within(1_000, () =>

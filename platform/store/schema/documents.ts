@@ -86,6 +86,8 @@ export const drafts = pgTable(
     /** The published version the draft was started from, if any. */
     baseVersion: integer("base_version"),
     updatedBy: integer("updated_by"),
+    /** The published version this draft was restored from (kept through later saves). */
+    restoredFrom: integer("restored_from"),
     /** Counts the draft's saves: its ETag, so a save over someone else's newer one is refused. */
     revision: integer("revision").notNull().default(1),
     createdAt: createdAt(),
