@@ -21,6 +21,9 @@ export function AdminNav() {
       <NavLink to={routeHref(basePath, { name: "workbench" })} end>
         {t("workbenchTitle")}
       </NavLink>
+      <NavLink to={routeHref(basePath, { name: "workbenchAudit" })} end>
+        {t("workbenchAuditTitle")}
+      </NavLink>
       <NavLink to={routeHref(basePath, { name: "adminAnalytics" })} end>
         {t("adminAnalyticsTitle")}
       </NavLink>

@@ -5,6 +5,7 @@ import { routeHref } from "../realm/routes.ts";
 import { useRootData } from "../realm/use-root-data.ts";
 import { LocalTime } from "../ui/LocalTime.tsx";
 import type { DocumentIssue, EditorData, SaveResult } from "./types.ts";
+import { HistoryPanel, PublishPanel } from "./HistoryPanels.tsx";
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 
@@ -22,7 +23,7 @@ export function WorkbenchEditorScreen() {
   const basePath = root?.basePath ?? "";
   const locale = root?.locale ?? "en";
   const name = `${editor.target}${editor.key ? ` ${editor.key}` : ""}`;
-  const text = saved?.text ?? editor.text;
+  const text = saved && saved.outcome !== "refused" ? saved.text : editor.text;
   // After a conflict the next save goes over the draft now shown beside the text.
   const revision =
     saved?.outcome === "conflict"
@@ -58,6 +59,21 @@ export function WorkbenchEditorScreen() {
         {" · "}
         <Link to={routeHref(basePath, { name: "workbench" })}>{t("workbenchBackToList")}</Link>
       </p>
+      {editor.done && !saved ? (
+        <p role="status" className="workbench-saved">
+          {t(
+            editor.done.action === "published" ? "workbenchDonePublished" : "workbenchDoneRestored",
+            {
+              version: editor.done.version,
+            },
+          )}
+        </p>
+      ) : null}
+      {saved?.outcome === "refused" ? (
+        <p role="alert" className="workbench-conflict-message">
+          {t(saved.error)}
+        </p>
+      ) : null}
       {saved?.outcome === "saved" ? (
         <p role="status" className="workbench-saved">
           {t("workbenchSaved")}
@@ -111,6 +127,10 @@ export function WorkbenchEditorScreen() {
             {t("workbenchSave")}
           </button>
         </Form>
+      </div>
+      <div className="workbench-panels">
+        <PublishPanel editor={editor} busy={busy} />
+        <HistoryPanel editor={editor} locale={locale} />
       </div>
     </section>
   );

@@ -45,3 +45,22 @@ export function targetHasKey(target: AdminTarget): boolean {
 export function documentPath(target: AdminTarget, key: string | null): string {
   return `/v2/admin/drafts/${target}${key ? `/${encodeURIComponent(key)}` : ""}`;
 }
+
+/** The platform path of a document's publish or version list (`/v2/admin/{action}/{target}/{key}`). */
+export function documentActionPath(
+  action: "publish" | "versions",
+  target: AdminTarget,
+  key: string | null,
+): string {
+  return `/v2/admin/${action}/${target}${key ? `/${encodeURIComponent(key)}` : ""}`;
+}
+
+/** The platform path of one version, or of restoring it into the draft. */
+export function versionPath(
+  action: "version" | "restore-draft",
+  target: AdminTarget,
+  version: number,
+  key: string | null,
+): string {
+  return `/v2/admin/${action}/${target}/${version}${key ? `/${encodeURIComponent(key)}` : ""}`;
+}

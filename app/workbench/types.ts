@@ -1,4 +1,7 @@
 import type { AdminTarget } from "../../schemas/document-kinds.ts";
+import type { LabelKey } from "../../contract/labels.ts";
+import type { DocumentChanges } from "./block-diff.ts";
+import type { DiffLine } from "./line-diff.ts";
 
 /** A problem of a document's text, placed as `npm run validate` places it. */
 export interface DocumentIssue {
@@ -33,12 +36,39 @@ export interface EditorData {
   published: { version: number; publishedAt: string } | null;
   issues: DocumentIssue[];
   previewHref: string;
+  /** Published versions, newest first (empty when never published). */
+  versions: VersionEntry[];
+  /** The saved draft against the live version, when there is a draft. */
+  changes: DocumentChanges | null;
+  /** Two versions side by side, when the URL asks (`?from=&to=`, a number or `draft`). */
+  compare: Comparison | null;
+  /** What the last publish or restore did, from the URL it went back to. */
+  done: { action: "published" | "restored"; version: number } | null;
+}
+
+export interface VersionEntry {
+  version: number;
+  publishedAt: string;
+  /** The publisher's email; null for the initial set-up. */
+  by: string | null;
+  note: string | null;
+  restoredFrom: number | null;
+}
+
+export type VersionChoice = number | "draft";
+
+export interface Comparison {
+  from: VersionChoice;
+  to: VersionChoice;
+  changes: DocumentChanges;
+  lines: DiffLine[];
 }
 
 /** What a save answers: the text always comes back, so nothing typed is lost. */
 export type SaveResult =
   | { outcome: "saved"; text: string; revision: number; issues: [] }
   | { outcome: "invalid"; text: string; issues: DocumentIssue[] }
+  | { outcome: "refused"; error: LabelKey; issues: DocumentIssue[] }
   | {
       outcome: "conflict";
       text: string;

@@ -8,13 +8,14 @@ import {
 } from "../../schemas/document-kinds.ts";
 import { PlatformError } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";
-import { requireAdmin } from "../admin/admin.server.ts";
+import { pageParam, requireAdmin } from "../admin/admin.server.ts";
 import { readForm } from "../realm/form-body.server.ts";
 import { routeHref } from "../realm/routes.ts";
 import { safeRedirectPath } from "../realm/safe-redirect.ts";
 import type { RealmRequest } from "../realm/request.server.ts";
 import { documentPath, filterDocuments, readFilter, targetHasKey } from "./documents.ts";
 import type { DocumentIssue, DraftAnswer, EditorData, SaveResult } from "./types.ts";
+import { documentText, loadHistory, publishDraft, restoreIntoDraft } from "./history.server.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
@@ -125,11 +126,6 @@ function editorAddress(args: LoaderFunctionArgs): { target: AdminTarget; key: st
   return { target, key };
 }
 
-/** The text an editor starts from: the draft, else the live version, two-space indented. */
-export function documentText(document: Record<string, unknown>): string {
-  return `${JSON.stringify(document, null, 2)}\n`;
-}
-
 /** `/admin/content/{target}/{key}`: a document's text to edit, its status and its problems. */
 export async function workbenchEditorLoader(args: LoaderFunctionArgs) {
   const found = await requireAdmin(args);
@@ -149,7 +145,14 @@ export async function workbenchEditorLoader(args: LoaderFunctionArgs) {
       return refusedAsForbidden(error);
     });
   const shown = (answer.draft ?? answer.published)!;
+  const history = await loadHistory(
+    adminPlatform(args, found),
+    { target, key },
+    answer,
+    new URL(args.request.url),
+  ).catch(refusedAsForbidden);
   const editor: EditorData = {
+    ...history,
     target,
     key,
     text: documentText(shown.document),
@@ -179,9 +182,17 @@ export async function workbenchEditorAction(args: ActionFunctionArgs): Promise<R
   const found = await requireAdmin(args);
   const { target, key } = editorAddress(args);
   const form = await readForm(args.request);
+  const platform = adminPlatform(args, found);
+  const editorPath = new URL(args.request.url).pathname;
+  const intent = form.get("intent");
+  if (intent === "publish") {
+    return publishDraft(platform, { target, key }, form, editorPath).catch(refusedAsForbidden);
+  }
+  if (intent === "restore") {
+    return restoreIntoDraft(platform, { target, key }, form, editorPath).catch(refusedAsForbidden);
+  }
   const text = String(form.get("text") ?? "");
   const revision = String(form.get("revision") ?? "");
-  const platform = adminPlatform(args, found);
   const answer = (result: SaveResult, status = 200) =>
     data(result, { status, headers: NO_STORE }) as unknown as Response;
   if (!/^\d{1,9}$/.test(revision)) return answer({ outcome: "invalid", text, issues: [] }, 400);
@@ -236,6 +247,15 @@ export async function workbenchEditorAction(args: ActionFunctionArgs): Promise<R
     }
     return refusedAsForbidden(error);
   }
+}
+
+/** `/admin/audit?p=`: the realm's publishes and restores, newest first. */
+export async function workbenchAuditLoader(args: LoaderFunctionArgs) {
+  const found = await requireAdmin(args);
+  const log = await adminPlatform(args, found)
+    .call("contentAudit", { query: { page: pageParam(new URL(args.request.url)) } })
+    .catch(refusedAsForbidden);
+  return data({ log }, { headers: NO_STORE });
 }
 
 export { ADMIN_TARGETS };

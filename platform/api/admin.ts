@@ -8,7 +8,7 @@ import { validateRealmFolder } from "../realm-config/realm-folder.ts";
 import { validateSource } from "../realm-config/validate-source.ts";
 import type { RealmFolderCheck } from "../../contract/generated/realm-folder-check.ts";
 import { deleteDraft, findDraft, saveDraft, type Draft } from "../documents/drafts.ts";
-import { listDocuments } from "../documents/listing.ts";
+import { emailsOf, listDocuments } from "../documents/listing.ts";
 import {
   ADMIN_TARGETS,
   documentOf,
@@ -164,7 +164,18 @@ admin.get("/versions/:target/:key?", async (c) => {
   const { ref, db, realm } = scope(c);
   const versions = await listVersions(db, realm, ref);
   if (versions.length === 0) throw notFound(`A published ${describeRef(c, ref)}`);
-  return c.json({ ...describe(c, ref), versions: versions.map((v) => versionJson(v, false)) });
+  const ids = [
+    ...new Set(versions.flatMap((v) => (v.publishedBy === null ? [] : [v.publishedBy]))),
+  ];
+  const emails = await emailsOf(db, realm, ids);
+  c.header("Cache-Control", "no-store");
+  return c.json({
+    ...describe(c, ref),
+    versions: versions.map((v) => ({
+      ...versionJson(v, false),
+      by: v.publishedBy === null ? null : (emails.get(v.publishedBy) ?? `#${v.publishedBy}`),
+    })),
+  });
 });
 
 admin.get("/version/:target/:version/:key?", async (c) => {

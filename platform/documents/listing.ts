@@ -68,7 +68,8 @@ function addId(ids: Set<number>, id: number | null): void {
   if (id !== null) ids.add(id);
 }
 
-async function emailsOf(db: Db, realm: string, ids: number[]): Promise<Map<number, string>> {
+/** The emails of a realm's accounts by id (an id without an account is missing). */
+export async function emailsOf(db: Db, realm: string, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: t.users.id, email: t.users.email })

@@ -11,7 +11,7 @@ async function axeViolations(page: Page) {
 }
 
 /** A section's text with one rail; `itemsPerPage` past 50 is refused by its schema. */
-function sectionText(name: string, itemsPerPage: number): string {
+function sectionText(name: string, itemsPerPage: number, railTitle = "Latest fights"): string {
   const section = {
     name,
     title: "Workbench section",
@@ -21,7 +21,7 @@ function sectionText(name: string, itemsPerPage: number): string {
         {
           id: "latest",
           type: "rail",
-          title: "Latest fights",
+          title: railTitle,
           source: { kind: "videos" },
           itemsPerPage,
         },
@@ -89,6 +89,98 @@ test.describe("content workbench", () => {
     );
   });
 
+  test("an admin publishes with a note, compares two versions, restores one as the draft and finds both in the log", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signIn(context, baseURL!, await tokenFor("arena", "ADMIN"));
+    const main = page.locator("main");
+    const name = `wb-pub-${Date.now().toString(36)}`;
+    await page.goto("/realm/arena/admin/content");
+    const create = main.getByRole("region", { name: "New page or section" });
+    await create.getByLabel("Kind").selectOption("section");
+    await create.getByLabel("Key").fill(name);
+    await create.getByLabel("Title").fill("Workbench section");
+    await create.getByRole("button", { name: "Create the draft" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/content/section/${name}$`));
+    const text = main.getByLabel("Document (JSON)");
+    const save = async (body: string) => {
+      await text.fill(body);
+      await main.getByRole("button", { name: "Save the draft" }).click();
+      await expect(main.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
+      // The changes shown come from the saved draft: read them again.
+      await page.reload();
+    };
+    const publish = main.getByRole("region", { name: "Publish" });
+    const publishWith = async (note: string) => {
+      await publish.getByLabel("What changes, and why").fill(note);
+      await publish.getByRole("button", { name: "Publish the draft" }).click();
+    };
+
+    await save(sectionText(name, 12));
+    // Never published: every block is new, named by type, id and place.
+    await expect(publish.getByRole("listitem")).toHaveText([
+      "Added rail 'latest' in main at position 1",
+    ]);
+    // No note, no publish: the form asks for one.
+    await publish.getByRole("button", { name: "Publish the draft" }).click();
+    await expect(publish.getByLabel("What changes, and why")).toHaveJSProperty(
+      "validity.valueMissing",
+      true,
+    );
+    await publishWith("First cut of the section");
+    await expect(main.getByRole("status")).toHaveText("Version 1 is live");
+    await expect(publish).toHaveCount(0);
+    const live = await page.context().newPage();
+    await live.goto(`/realm/arena/section/${name}`);
+    await expect(live.getByRole("heading", { name: "Latest fights" })).toBeVisible();
+
+    await save(sectionText(name, 12, "Newest fights"));
+    await expect(publish.getByRole("listitem")).toHaveText(["Changed rail 'latest' in main"]);
+    await publishWith("Rename the rail");
+    await expect(main.getByRole("status")).toHaveText("Version 2 is live");
+    await live.reload();
+    await expect(live.getByRole("heading", { name: "Newest fights" })).toBeVisible();
+
+    const history = main.getByRole("region", { name: "History" });
+    await expect(history.getByRole("listitem").first()).toContainText("Version 2 · live");
+    await expect(history.getByRole("listitem").first()).toContainText("Rename the rail");
+    const compare = history.getByRole("form", { name: "Compare" });
+    await compare.getByLabel("Older").selectOption("1");
+    await compare.getByLabel("Newer").selectOption("2");
+    await compare.getByRole("button", { name: "Compare" }).click();
+    const compared = history.getByRole("region", { name: "Version 1 against Version 2" });
+    await expect(compared.getByRole("listitem")).toHaveText(["Changed rail 'latest' in main"]);
+    await expect(compared.locator('tr[data-op="removed"]')).toContainText(
+      '"title": "Latest fights"',
+    );
+    await expect(compared.locator('tr[data-op="added"]')).toContainText('"title": "Newest fights"');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Restoring makes the old version the draft; nothing goes live until it is published.
+    await history.getByRole("button", { name: "Restore version 1 as the draft" }).click();
+    await expect(main.getByRole("status")).toContainText("Version 1 is now the draft");
+    await expect(text).toHaveValue(/"title": "Latest fights"/);
+    await live.reload();
+    await expect(live.getByRole("heading", { name: "Newest fights" })).toBeVisible();
+    await publishWith("Back to the first title");
+    await expect(main.getByRole("status")).toHaveText("Version 3 is live");
+    await live.reload();
+    await expect(live.getByRole("heading", { name: "Latest fights" })).toBeVisible();
+
+    await page.goto("/realm/arena/admin/audit");
+    const rows = main.getByRole("row").filter({ hasText: name });
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toContainText(`Restored section ${name} version 1 as version 3`);
+    await expect(rows.nth(0)).toContainText("Back to the first title");
+    await expect(rows.nth(2)).toContainText(`Published section ${name} version 1`);
+    await expect(rows.nth(2)).toContainText("First cut of the section");
+    expect(await axeViolations(page)).toEqual([]);
+    await rows.nth(0).getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`/admin/content/section/${name}$`));
+  });
+
   test("two admins saving the same draft: the second sees both versions and merges", async ({
     browser,
     baseURL,
@@ -142,7 +234,11 @@ test.describe("content workbench", () => {
     await page.goto("/realm/arena/admin/content");
     await expect(page).not.toHaveURL(/\/admin\/content/);
     await signIn(context, baseURL!, await tokenFor("arena", "CUSTOMER"));
-    for (const path of ["/realm/arena/admin/content", "/realm/arena/admin/content/page/home"]) {
+    for (const path of [
+      "/realm/arena/admin/content",
+      "/realm/arena/admin/content/page/home",
+      "/realm/arena/admin/audit",
+    ]) {
       const answer = await page.goto(path);
       expect(answer?.status(), path).toBe(403);
       expect(answer?.headers()["cache-control"], path).toBe("private, no-store");

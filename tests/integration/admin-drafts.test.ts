@@ -170,6 +170,7 @@ describe("admin drafts", () => {
       publishedBy: userId,
       restoredFrom: null,
       note: "Clearer title",
+      by: expect.stringContaining("@"),
     });
 
     const old = await call(
