@@ -1,4 +1,4 @@
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Menu } from "../../schemas/generated/menu.ts";
 import type { Localized } from "../../schemas/localized-text.ts";
@@ -11,7 +11,10 @@ import { useRootData } from "../realm/use-root-data.ts";
 
 /** A draft as viewers would see it once published, under a banner and its validation report. */
 export function PreviewScreen() {
-  const preview = useLoaderData<PreviewData>() as unknown as PreviewData;
+  const saved = useLoaderData<PreviewData>() as unknown as PreviewData;
+  // The workbench's live frame shows what its editor posted, not the saved draft.
+  const posted = useActionData<PreviewData>() as unknown as PreviewData | undefined;
+  const preview = posted ?? saved;
   const shell = useRootData()?.shell;
   const { view } = preview;
   return (
@@ -42,9 +45,16 @@ export function PreviewScreen() {
 function PreviewBanner({ preview }: { preview: PreviewData }) {
   const { t, i18n } = useTranslation();
   return (
-    <div className="preview-banner" role="note" data-testid="preview-banner">
+    <div
+      className="preview-banner"
+      role="note"
+      data-testid="preview-banner"
+      data-preview-view={preview.view.type}
+    >
       <strong>{t("previewBanner", { target: preview.target, key: preview.key })}</strong>{" "}
-      {preview.source === "draft" && preview.draft ? (
+      {preview.source === "unsaved" ? (
+        <span>{t("previewOfUnsaved")}</span>
+      ) : preview.source === "draft" && preview.draft ? (
         <span>
           {t("previewOfDraft")}{" "}
           <LocalTime
@@ -63,7 +73,10 @@ function PreviewBanner({ preview }: { preview: PreviewData }) {
   );
 }
 
-function ValidationReport({ issues }: { issues: PageIssue[] }) {
+/** A problem of the text shown; the editor's unsaved text places it by line and column. */
+type ShownIssue = PageIssue & { line?: number; column?: number };
+
+function ValidationReport({ issues }: { issues: ShownIssue[] }) {
   const { t } = useTranslation();
   return (
     <section
@@ -77,6 +90,11 @@ function ValidationReport({ issues }: { issues: PageIssue[] }) {
         <ul>
           {issues.map((issue, index) => (
             <li key={index}>
+              {issue.line !== undefined ? (
+                <strong>
+                  {t("workbenchIssueAt", { line: issue.line, column: issue.column ?? 1 })}{" "}
+                </strong>
+              ) : null}
               <code>{issue.pointer || "/"}</code> {issue.message}
             </li>
           ))}

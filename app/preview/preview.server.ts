@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { readForm } from "../realm/form-body.server.ts";
 import { data } from "@remix-run/node";
 import type { CurrentItem } from "../../blocks/types.ts";
 import type { ResolvedZones } from "../../blocks/resolve.ts";
@@ -35,15 +36,19 @@ interface DraftAnswer {
 export type PreviewView =
   | ({ type: "page"; pageKey: string; notFound: boolean } & LoadedPage)
   | { type: "menu"; menu: Localized<Menu> }
-  | { type: "needs-item"; itemType: CurrentItem["type"] };
+  | { type: "needs-item"; itemType: CurrentItem["type"] }
+  /** The live preview frame before the editor's text arrives. */
+  | { type: "live" }
+  /** The editor's text has problems: nothing rendered (the editor keeps its last render). */
+  | { type: "invalid" };
 
 export interface PreviewData {
   /** Where the realm's links start. */
   basePath: string;
   target: AdminTarget;
   key: string;
-  /** Shown: the draft, or the live version when there is no draft. */
-  source: "draft" | "published";
+  /** Shown: the draft, or the live version when there is no draft, or the editor's text. */
+  source: "draft" | "published" | "unsaved";
   draft: { updatedAt: string; baseVersion: number | null } | null;
   published: { version: number; publishedAt: string } | null;
   issues: PageIssue[];
@@ -60,8 +65,88 @@ const ITEM_OF_TEMPLATE: Record<string, CurrentItem["type"]> = {
  * `/realm/{realm}/preview/{target}/{key}`: the draft of a document (or its live version when it
  * has no draft) rendered exactly as it would be published, with its validation report. Only an
  * admin of the realm sees it: the platform checks the session's token and anything else is 403.
+ *
+ * With `?live=1` the page is the workbench's live preview frame: what the editor posts to the
+ * action is rendered (the draft is read only to check the admin), so the loader composes nothing.
  */
 export async function loadPreview(args: LoaderFunctionArgs) {
+  const live = new URL(args.request.url).searchParams.get("live") === "1";
+  return withPreview(args, async (scope, answer) => {
+    const shown = answer.draft ?? answer.published!;
+    const preview: Omit<PreviewData, "view"> = {
+      basePath: scope.basePath,
+      target: scope.target,
+      key: scope.ref.key,
+      source: answer.draft ? "draft" : "published",
+      draft: answer.draft
+        ? { updatedAt: answer.draft.updatedAt, baseVersion: answer.draft.baseVersion }
+        : null,
+      published: answer.published
+        ? { version: answer.published.version, publishedAt: answer.published.publishedAt }
+        : null,
+      issues: [...answer.issues],
+    };
+    if (live) return data({ ...preview, view: { type: "live" } } satisfies PreviewData);
+    const version = answer.draft ? 0 : answer.published!.version;
+    const view = await scope.render(shown.document, version);
+    if (view.type === "page") preview.issues.push(...unresolvedBlocks(view.zones));
+    return data({ ...preview, view } satisfies PreviewData);
+  });
+}
+
+/**
+ * `POST /realm/{realm}/preview/{target}/{key}?live=1` (`text`): the editor's unsaved text
+ * rendered by the same composer, when our validator finds no problem in it; otherwise 422 with
+ * the problems (placed in the text as `npm run validate` places them) and nothing rendered.
+ */
+export async function previewAction(args: ActionFunctionArgs) {
+  const form = await readForm(args.request);
+  const text = String(form.get("text") ?? "");
+  return withPreview(args, async (scope, answer) => {
+    const report = await scope.platform.request<{ issues: PageIssue[] }>("/v2/admin/validate", {
+      method: "POST",
+      rawBody: text,
+      auth: true,
+      query: { target: scope.target, key: scope.key ?? undefined },
+    });
+    const preview: Omit<PreviewData, "view"> = {
+      basePath: scope.basePath,
+      target: scope.target,
+      key: scope.ref.key,
+      source: "unsaved",
+      draft: null,
+      published: answer.published
+        ? { version: answer.published.version, publishedAt: answer.published.publishedAt }
+        : null,
+      issues: report.issues,
+    };
+    if (report.issues.length > 0) {
+      return data({ ...preview, view: { type: "invalid" } } satisfies PreviewData, {
+        status: 422,
+      });
+    }
+    const { $schema: _schema, ...document } = JSON.parse(text) as Record<string, unknown>;
+    const view = await scope.render(document, 0);
+    if (view.type === "page") preview.issues.push(...unresolvedBlocks(view.zones));
+    return data({ ...preview, view } satisfies PreviewData);
+  });
+}
+
+interface PreviewScope {
+  basePath: string;
+  target: AdminTarget;
+  ref: DocumentRef;
+  /** The admin endpoints' key (none for targets with one document). */
+  key: string | null;
+  platform: ReturnType<typeof platformClient>;
+  render: (document: Record<string, unknown>, version: number) => Promise<PreviewView>;
+}
+
+/** The document the URL names, the admin's platform client and the draft answer, or a 403/404. */
+async function withPreview<T>(
+  args: LoaderFunctionArgs | ActionFunctionArgs,
+  withScope: (scope: PreviewScope, answer: DraftAnswer) => Promise<T>,
+): Promise<T> {
   const { request, params, context } = args;
   const { realm, shell, basePath, viewer } = await requireRealmRequest(args);
   const target = params.target ?? "";
@@ -79,42 +164,30 @@ export async function loadPreview(args: LoaderFunctionArgs) {
     const platform = platformClient(context, { realm, locale: shell.locale, token });
     const path = `/v2/admin/drafts/${target}${target === "not-found-page" || target === "cancellation-promo" ? "" : `/${encodeURIComponent(params["*"]!)}`}`;
     const answer = await platform.get<DraftAnswer>(path, { auth: true });
-    const shown = answer.draft ?? answer.published!;
-    const issues = [...answer.issues];
-    const preview: Omit<PreviewData, "view"> = {
-      basePath,
-      target: target as AdminTarget,
-      key: ref.key,
-      source: answer.draft ? "draft" : "published",
-      draft: answer.draft
-        ? { updatedAt: answer.draft.updatedAt, baseVersion: answer.draft.baseVersion }
-        : null,
-      published: answer.published
-        ? { version: answer.published.version, publishedAt: answer.published.publishedAt }
-        : null,
-      issues,
-    };
-    const version = answer.draft ? 0 : answer.published!.version;
-    const view = await previewView(ref, shown.document, {
-      url: new URL(request.url),
-      language: { locale: shell.locale, defaultLocale: shell.realm.defaultLocale },
-      compose: (kind, key, document, current) =>
-        composePage(platform, {
-          kind,
-          key,
-          heroes: shell.content.heroes,
-          locale: shell.locale,
-          defaultLocale: shell.realm.defaultLocale,
-          current,
-          // An admin's preview shows the admin's own rows, as the page will show each viewer theirs.
-          viewer: platform,
-          version,
-          // Problems were reported by the platform already; nothing to log for a preview.
-          page: usableBlocks(kind, document, () => {}),
-        }),
-    });
-    if (view.type === "page") issues.push(...unresolvedBlocks(view.zones));
-    return data({ ...preview, view } satisfies PreviewData);
+    const render = (document: Record<string, unknown>, version: number) =>
+      previewView(ref, document, {
+        url: new URL(request.url),
+        language: { locale: shell.locale, defaultLocale: shell.realm.defaultLocale },
+        compose: (kind, key, page, current) =>
+          composePage(platform, {
+            kind,
+            key,
+            heroes: shell.content.heroes,
+            locale: shell.locale,
+            defaultLocale: shell.realm.defaultLocale,
+            current,
+            // An admin's preview shows the admin's own rows, as the page will show each viewer theirs.
+            viewer: platform,
+            version,
+            // Problems were reported by the platform already; nothing to log for a preview.
+            page: usableBlocks(kind, page, () => {}),
+          }),
+      });
+    const key = params["*"] || null;
+    return await withScope(
+      { basePath, target: target as AdminTarget, ref, key, platform, render },
+      answer,
+    );
   } catch (error) {
     if (error instanceof PlatformError) {
       if (error.status === 401 || error.status === 403) {

@@ -6,6 +6,9 @@ import { useRootData } from "../realm/use-root-data.ts";
 import { LocalTime } from "../ui/LocalTime.tsx";
 import type { DocumentIssue, EditorData, SaveResult } from "./types.ts";
 import { HistoryPanel, PublishPanel } from "./HistoryPanels.tsx";
+import { LivePreview, type LivePreviewHandle } from "./LivePreview.tsx";
+import { useHydrated } from "../ui/client-state.tsx";
+import { useRef } from "react";
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 
@@ -32,6 +35,8 @@ export function WorkbenchEditorScreen() {
         ? saved.revision
         : editor.revision;
   const issues = saved ? saved.issues : editor.issues;
+  const hydrated = useHydrated();
+  const live = useRef<LivePreviewHandle>(null);
   return (
     <section className="admin-page workbench" aria-labelledby="workbench-editor-title">
       <h1 id="workbench-editor-title">{t("workbenchEditTitle", { name })}</h1>
@@ -85,48 +90,61 @@ export function WorkbenchEditorScreen() {
           {t("draftConflict")}
         </div>
       ) : null}
-      <div className={saved?.outcome === "conflict" ? "workbench-conflict" : undefined}>
-        {saved?.outcome === "conflict" ? (
-          <section aria-labelledby="workbench-theirs-title" className="workbench-theirs">
-            <h2 id="workbench-theirs-title">{t("workbenchTheirs")}</h2>
-            {saved.theirs.updatedAt ? (
-              <p>
-                <LocalTime iso={saved.theirs.updatedAt} locale={locale} options={WHEN} />
-              </p>
-            ) : null}
-            <label htmlFor="workbench-theirs-text" className="visually-hidden">
-              {t("workbenchTheirs")}
-            </label>
+      <div className="workbench-editing">
+        <div className={saved?.outcome === "conflict" ? "workbench-conflict" : undefined}>
+          {saved?.outcome === "conflict" ? (
+            <section aria-labelledby="workbench-theirs-title" className="workbench-theirs">
+              <h2 id="workbench-theirs-title">{t("workbenchTheirs")}</h2>
+              {saved.theirs.updatedAt ? (
+                <p>
+                  <LocalTime iso={saved.theirs.updatedAt} locale={locale} options={WHEN} />
+                </p>
+              ) : null}
+              <label htmlFor="workbench-theirs-text" className="visually-hidden">
+                {t("workbenchTheirs")}
+              </label>
+              <textarea
+                id="workbench-theirs-text"
+                className="workbench-text"
+                readOnly
+                value={saved.theirs.text}
+                rows={30}
+                spellCheck={false}
+              />
+            </section>
+          ) : null}
+          <Form
+            method="post"
+            className="workbench-editor"
+            key={`${revision}:${saved?.outcome}`}
+            onInput={(event) => {
+              const target = event.target as HTMLElement;
+              if (target instanceof HTMLTextAreaElement && target.name === "text") {
+                live.current?.textChanged(target.value);
+              }
+            }}
+          >
+            {saved?.outcome === "conflict" ? <h2>{t("workbenchYours")}</h2> : null}
+            <input type="hidden" name="revision" value={revision} />
+            <label htmlFor="workbench-text">{t("workbenchText")}</label>
             <textarea
-              id="workbench-theirs-text"
+              id="workbench-text"
+              name="text"
               className="workbench-text"
-              readOnly
-              value={saved.theirs.text}
+              defaultValue={text}
               rows={30}
               spellCheck={false}
+              autoCapitalize="off"
+              autoComplete="off"
+              aria-describedby={issues.length ? "workbench-issues-title" : undefined}
+              aria-invalid={saved?.outcome === "invalid" ? true : undefined}
             />
-          </section>
-        ) : null}
-        <Form method="post" className="workbench-editor" key={`${revision}:${saved?.outcome}`}>
-          {saved?.outcome === "conflict" ? <h2>{t("workbenchYours")}</h2> : null}
-          <input type="hidden" name="revision" value={revision} />
-          <label htmlFor="workbench-text">{t("workbenchText")}</label>
-          <textarea
-            id="workbench-text"
-            name="text"
-            className="workbench-text"
-            defaultValue={text}
-            rows={30}
-            spellCheck={false}
-            autoCapitalize="off"
-            autoComplete="off"
-            aria-describedby={issues.length ? "workbench-issues-title" : undefined}
-            aria-invalid={saved?.outcome === "invalid" ? true : undefined}
-          />
-          <button type="submit" className="button" disabled={busy}>
-            {t("workbenchSave")}
-          </button>
-        </Form>
+            <button type="submit" className="button" disabled={busy}>
+              {t("workbenchSave")}
+            </button>
+          </Form>
+        </div>
+        {hydrated ? <LivePreview ref={live} previewHref={editor.previewHref} /> : null}
       </div>
       <div className="workbench-panels">
         <PublishPanel editor={editor} busy={busy} />

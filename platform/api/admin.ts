@@ -51,10 +51,26 @@ admin.use("/*", async (c, next) => {
 /**
  * `POST /admin/validate`: the body is a config file as an editor has it; the report is what
  * `npm run validate` prints for it, with line and column in that body. `?path=` names the file
- * (its kind is told from `"$schema"`, else from this path, e.g. `pages/home.json`).
+ * (its kind is told from `"$schema"`, else from this path, e.g. `pages/home.json`). With
+ * `?target=&key=` instead, the body is that document as its draft would be saved.
  */
 admin.post("/validate", async (c) => {
   const text = await readCapped(c.req.raw);
+  const target = c.req.query("target");
+  if (target !== undefined) {
+    // A document as the workbench edits it: checked exactly as saving its draft checks it.
+    if (!isAdminTarget(target))
+      throw badRequest("INVALID_ID", `'${target.slice(0, 40)}' is not a document type`);
+    let ref: DocumentRef;
+    try {
+      ref = documentOf(target, c.req.query("key"));
+    } catch (error) {
+      if (error instanceof TargetError) throw badRequest("INVALID_ID", error.message);
+      throw error;
+    }
+    const issues = validateDocumentSource(ref, text);
+    return c.json({ valid: issues.length === 0, schema: null, issues });
+  }
   const report = validateSource(c.req.query("path") ?? "", text);
   return c.json({
     valid: report.issues.length === 0,

@@ -182,6 +182,58 @@ test.describe("content workbench", () => {
     await expect(page).toHaveURL(new RegExp(`/admin/content/section/${name}$`));
   });
 
+  test("the live preview renders the unsaved text at mobile width and keeps the last good render while the text is invalid", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signIn(context, baseURL!, await tokenFor("arena", "ADMIN"));
+    await page.goto("/realm/arena/admin/content/page/home");
+    const main = page.locator("main");
+    const live = main.getByRole("region", { name: "Live preview" });
+    await live.getByRole("button", { name: "Mobile (375 px)" }).click();
+    await expect(live.getByRole("button", { name: "Mobile (375 px)" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    const front = live.locator("iframe[data-front]");
+    await expect(front).toHaveAttribute("title", "Live preview at 375 px");
+    expect((await front.boundingBox())?.width).toBe(375);
+    const shown = page.frameLocator(".workbench-live iframe[data-front]");
+    await expect(shown.getByTestId("preview-banner")).toBeVisible();
+
+    const text = main.getByLabel("Document (JSON)");
+    const home = JSON.parse(await text.inputValue()) as { zones: { main: unknown[] } };
+    const probe = {
+      id: "live-probe",
+      type: "rail",
+      title: "Live rail probe",
+      source: { kind: "videos" },
+      itemsPerPage: 6,
+    };
+    home.zones.main.unshift(probe);
+    await text.fill(`${JSON.stringify(home, null, 2)}\n`);
+    await expect(shown.getByRole("heading", { name: "Live rail probe" })).toBeVisible();
+    await expect(shown.getByTestId("preview-banner")).toContainText("Unsaved text from the editor");
+
+    // Invalid: our message at its line, and the last good render stays.
+    probe.itemsPerPage = 500;
+    const invalid = `${JSON.stringify(home, null, 2)}\n`;
+    await text.fill(invalid);
+    const line = invalid.split("\n").findIndex((l) => l.includes('"itemsPerPage": 500')) + 1;
+    await expect(live.getByRole("status")).toHaveText(
+      "1 problem: the preview shows the last valid text",
+    );
+    await expect(live.getByRole("listitem")).toContainText(`Line ${line}, column`);
+    await expect(live.getByRole("listitem")).toContainText("zones/main/0 (rail 'live-probe')");
+    await expect(shown.getByRole("heading", { name: "Live rail probe" })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Nothing was saved: the draft is as it was.
+    await page.reload();
+    await expect(main.getByLabel("Document (JSON)")).not.toHaveValue(/live-probe/);
+  });
+
   test("two admins saving the same draft: the second sees both versions and merges", async ({
     browser,
     baseURL,

@@ -1,0 +1,138 @@
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
+import { useT } from "../i18n/i18n.ts";
+
+/** The widths an editor checks a page at, as the devices viewers use. */
+const WIDTHS = { desktop: 1280, tablet: 768, mobile: 375 } as const;
+type Width = keyof typeof WIDTHS;
+const WIDTH_LABELS = {
+  desktop: "workbenchWidthDesktop",
+  tablet: "workbenchWidthTablet",
+  mobile: "workbenchWidthMobile",
+} as const;
+
+/** How long typing pauses before the preview asks for a render. */
+const SETTLE_MS = 150;
+const FRAMES = ["workbench-preview-a", "workbench-preview-b"] as const;
+
+export interface LivePreviewHandle {
+  /** The editor's text changed: render it once typing settles. */
+  textChanged(text: string): void;
+}
+
+type State = { kind: "shown" } | { kind: "updating" } | { kind: "invalid"; problems: string[] };
+
+/**
+ * The page rendered by the real renderer from the editor's unsaved text (posted to the preview
+ * route), in one of two frames: each render loads into the hidden one and is shown only when it
+ * rendered, so while the text has problems the last good render stays, with the problems
+ * listed. Needs JavaScript; without it the editor links to the saved draft's preview.
+ */
+export const LivePreview = forwardRef<LivePreviewHandle, { previewHref: string }>(
+  function LivePreview({ previewHref }, ref) {
+    const t = useT();
+    const [width, setWidth] = useState<Width>("desktop");
+    const [front, setFront] = useState(0);
+    const [state, setState] = useState<State>({ kind: "shown" });
+    const form = useRef<HTMLFormElement>(null);
+    const text = useRef<HTMLTextAreaElement>(null);
+    const frames = useRef<(HTMLIFrameElement | null)[]>([null, null]);
+    const timer = useRef<ReturnType<typeof setTimeout>>();
+    const pending = useRef(false);
+    const frontRef = useRef(front);
+    useEffect(() => {
+      frontRef.current = front;
+    }, [front]);
+    useEffect(() => () => clearTimeout(timer.current), []);
+
+    useImperativeHandle(ref, () => ({
+      textChanged(value: string) {
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => {
+          if (!form.current || !text.current) return;
+          text.current.value = value;
+          form.current.target = FRAMES[1 - frontRef.current]!;
+          pending.current = true;
+          setState({ kind: "updating" });
+          form.current.submit();
+        }, SETTLE_MS);
+      },
+    }));
+
+    const loaded = useCallback((index: number) => {
+      if (!pending.current || index === frontRef.current) return;
+      pending.current = false;
+      const doc = frames.current[index]?.contentDocument;
+      const view = doc?.querySelector("[data-preview-view]")?.getAttribute("data-preview-view");
+      if (view && view !== "invalid" && view !== "live") {
+        setFront(index);
+        setState({ kind: "shown" });
+        return;
+      }
+      const problems = [...(doc?.querySelectorAll(".preview-report li") ?? [])].map(
+        (item) => item.textContent ?? "",
+      );
+      setState({ kind: "invalid", problems });
+    }, []);
+
+    return (
+      <section className="workbench-live" aria-labelledby="workbench-live-title">
+        <h2 id="workbench-live-title">{t("workbenchLivePreview")}</h2>
+        <div className="workbench-widths" role="group" aria-label={t("workbenchWidth")}>
+          {(Object.keys(WIDTHS) as Width[]).map((w) => (
+            <button
+              key={w}
+              type="button"
+              className="button button-secondary"
+              aria-pressed={w === width}
+              onClick={() => setWidth(w)}
+            >
+              {t(WIDTH_LABELS[w], { px: WIDTHS[w] })}
+            </button>
+          ))}
+        </div>
+        <p role="status" className="workbench-live-state">
+          {state.kind === "updating"
+            ? t("workbenchLiveUpdating")
+            : state.kind === "invalid"
+              ? t("workbenchLiveKept", { count: state.problems.length })
+              : null}
+        </p>
+        {state.kind === "invalid" && state.problems.length > 0 ? (
+          <ul className="workbench-live-problems">
+            {state.problems.map((problem, index) => (
+              <li key={index}>{problem}</li>
+            ))}
+          </ul>
+        ) : null}
+        <form ref={form} method="post" action={`${previewHref}?live=1`} hidden>
+          <textarea ref={text} name="text" readOnly tabIndex={-1} aria-hidden="true" />
+        </form>
+        <div
+          className="workbench-frame-box"
+          role="region"
+          aria-label={t("workbenchLivePreviewFrame", { px: WIDTHS[width] })}
+          // Wider than the column at desktop width: focusable so keyboard users can scroll it.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+        >
+          {FRAMES.map((name, index) => (
+            <iframe
+              key={name}
+              name={name}
+              ref={(element) => {
+                frames.current[index] = element;
+              }}
+              title={t("workbenchLivePreviewFrame", { px: WIDTHS[width] })}
+              src={index === 0 ? previewHref : undefined}
+              style={{ width: WIDTHS[width] }}
+              hidden={index !== front}
+              tabIndex={index === front ? undefined : -1}
+              data-front={index === front ? "" : undefined}
+              onLoad={() => loaded(index)}
+            />
+          ))}
+        </div>
+      </section>
+    );
+  },
+);
