@@ -131,26 +131,18 @@ export function HistoryPanel({ editor, locale }: { editor: EditorData; locale: s
           className="workbench-compare-form"
           aria-label={t("workbenchCompareTitle")}
         >
-          <label>
-            {t("workbenchCompareFrom")}
-            <select name="from" defaultValue={String(defaultFrom)}>
-              {choices.map((c) => (
-                <option key={c} value={c}>
-                  {choiceName(c, t)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {t("workbenchCompareTo")}
-            <select name="to" defaultValue={String(defaultTo)}>
-              {choices.map((c) => (
-                <option key={c} value={c}>
-                  {choiceName(c, t)}
-                </option>
-              ))}
-            </select>
-          </label>
+          {(["from", "to"] as const).map((side) => (
+            <label key={side}>
+              {t(side === "from" ? "workbenchCompareFrom" : "workbenchCompareTo")}
+              <select name={side} defaultValue={String(side === "from" ? defaultFrom : defaultTo)}>
+                {choices.map((c) => (
+                  <option key={c} value={c}>
+                    {choiceName(c, t)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
           <button type="submit" className="button button-secondary">
             {t("workbenchCompareButton")}
           </button>

@@ -118,17 +118,31 @@ admin.get("/drafts/:target/:key?", async (c) => {
 });
 
 admin.put("/drafts/:target/:key?", async (c) => {
-  const { ref, db, realm, userId } = scope(c);
+  const { ref } = scope(c);
   const text = await readCapped(c.req.raw);
   const document = parseJsonBody(text);
   refuseInvalid(ref, validateDocumentSource(ref, text));
   const { $schema: _schema, ...stored } = document as Record<string, unknown>;
+  return saveDraftAnswer(c, stored);
+});
+
+/**
+ * Saves `document` as the draft of the document the URL names, over the revision `If-Match`
+ * names when it names one, and answers the draft; `restoredFrom` marks a restored version.
+ */
+async function saveDraftAnswer(
+  c: Context<PlatformEnv>,
+  document: Record<string, unknown>,
+  restoredFrom?: number,
+) {
+  const { ref, db, realm, userId } = scope(c);
   const published = await latestVersion(db, realm, ref);
   const ifMatch = c.req.header("If-Match");
-  const draft = await saveDraft(db, realm, ref, stored, {
+  const draft = await saveDraft(db, realm, ref, document, {
     updatedBy: userId,
     baseVersion: published?.version ?? null,
     expectedRevision: ifMatch === undefined ? undefined : revisionOf(ifMatch),
+    restoredFrom,
   });
   if (!draft) {
     // Someone saved since this editor read the draft: both versions go back to be merged.
@@ -143,7 +157,7 @@ admin.put("/drafts/:target/:key?", async (c) => {
   }
   c.header("ETag", draftTag(draft));
   return c.json({ ...describe(c, ref), draft: draftJson(draft), issues: [] });
-});
+}
 
 admin.delete("/drafts/:target/:key?", async (c) => {
   const { ref, db, realm } = scope(c);
@@ -225,31 +239,12 @@ admin.post("/restore/:target/:version/:key?", async (c) => {
  * with a note like any draft; nothing goes live until then.
  */
 admin.post("/restore-draft/:target/:version/:key?", async (c) => {
-  const { ref, db, realm, userId } = scope(c);
+  const { ref, db, realm } = scope(c);
   const wanted = versionParam(c);
   const found = await findVersion(db, realm, ref, wanted);
   if (!found) throw notFound(`Version ${wanted} of ${describeRef(c, ref)}`);
   refuseInvalid(ref, validateDocument(ref, found.document));
-  const published = await latestVersion(db, realm, ref);
-  const ifMatch = c.req.header("If-Match");
-  const draft = await saveDraft(db, realm, ref, found.document, {
-    updatedBy: userId,
-    baseVersion: published?.version ?? null,
-    expectedRevision: ifMatch === undefined ? undefined : revisionOf(ifMatch),
-    restoredFrom: wanted,
-  });
-  if (!draft) {
-    const current = await findDraft(db, realm, ref);
-    c.header("ETag", draftTag(current));
-    throw new ApiError(
-      412,
-      "DRAFT_CONFLICT",
-      `The draft of ${describeRef(c, ref)} was saved by someone else since it was read`,
-      { draft: current ? draftJson(current) : null },
-    );
-  }
-  c.header("ETag", draftTag(draft));
-  return c.json({ ...describe(c, ref), draft: draftJson(draft), issues: [] });
+  return saveDraftAnswer(c, found.document, wanted);
 });
 
 /** `GET /admin/audit?page=`: the realm's publishes and restores, newest first. */
