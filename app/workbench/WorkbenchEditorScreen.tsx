@@ -9,6 +9,7 @@ import { HistoryPanel, PublishPanel } from "./HistoryPanels.tsx";
 import { LivePreview, type LivePreviewHandle } from "./LivePreview.tsx";
 import { useHydrated } from "../ui/client-state.tsx";
 import { useRef } from "react";
+import { useLeavePrompt, useUnsavedText } from "./unsaved-text.ts";
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 
@@ -37,6 +38,19 @@ export function WorkbenchEditorScreen() {
   const issues = saved ? saved.issues : editor.issues;
   const hydrated = useHydrated();
   const live = useRef<LivePreviewHandle>(null);
+  const textArea = useRef<HTMLTextAreaElement>(null);
+  // What the server holds: the text last saved, else the one loaded.
+  const serverText = saved?.outcome === "saved" ? saved.text : editor.text;
+  const unsaved = useUnsavedText(`${basePath}/${editor.target}/${editor.key ?? ""}`, serverText);
+  useLeavePrompt(unsaved.dirty, t("workbenchLeavePrompt"));
+  const putBack = () => {
+    if (!unsaved.stored || !textArea.current) return;
+    textArea.current.value = unsaved.stored.text;
+    unsaved.changed(unsaved.stored.text);
+    live.current?.textChanged(unsaved.stored.text);
+    unsaved.setStored(null);
+    textArea.current.focus();
+  };
   return (
     <section className="admin-page workbench" aria-labelledby="workbench-editor-title">
       <h1 id="workbench-editor-title">{t("workbenchEditTitle", { name })}</h1>
@@ -73,6 +87,20 @@ export function WorkbenchEditorScreen() {
             },
           )}
         </p>
+      ) : null}
+      {hydrated && unsaved.stored ? (
+        <div role="alert" className="workbench-stored">
+          <p>
+            {t("workbenchStoredFound")}{" "}
+            <LocalTime iso={unsaved.stored.at} locale={locale} options={WHEN} />
+          </p>
+          <button type="button" className="button" onClick={putBack}>
+            {t("workbenchStoredPutBack")}
+          </button>{" "}
+          <button type="button" className="button button-secondary" onClick={unsaved.dismissStored}>
+            {t("workbenchStoredDiscard")}
+          </button>
+        </div>
       ) : null}
       {saved?.outcome === "refused" ? (
         <p role="alert" className="workbench-conflict-message">
@@ -121,6 +149,7 @@ export function WorkbenchEditorScreen() {
               const target = event.target as HTMLElement;
               if (target instanceof HTMLTextAreaElement && target.name === "text") {
                 live.current?.textChanged(target.value);
+                unsaved.changed(target.value);
               }
             }}
           >
@@ -128,6 +157,7 @@ export function WorkbenchEditorScreen() {
             <input type="hidden" name="revision" value={revision} />
             <label htmlFor="workbench-text">{t("workbenchText")}</label>
             <textarea
+              ref={textArea}
               id="workbench-text"
               name="text"
               className="workbench-text"

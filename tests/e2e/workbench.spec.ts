@@ -234,6 +234,59 @@ test.describe("content workbench", () => {
     await expect(main.getByLabel("Document (JSON)")).not.toHaveValue(/live-probe/);
   });
 
+  test("typed text is never lost: kept in the browser, offered back, and leaving asks first", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signIn(context, baseURL!, await tokenFor("arena", "ADMIN"));
+    const name = `wb-keep-${Date.now().toString(36)}`;
+    await page.goto("/realm/arena/admin/content");
+    const main = page.locator("main");
+    const create = main.getByRole("region", { name: "New page or section" });
+    await create.getByLabel("Kind").selectOption("section");
+    await create.getByLabel("Key").fill(name);
+    await create.getByRole("button", { name: "Create the draft" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/content/section/${name}$`));
+    const typed = sectionText(name, 7, "Typed, not saved");
+    await main.getByLabel("Document (JSON)").fill(typed);
+
+    // A link to another page asks first; declining stays with the text.
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe(
+        "Your changes to this document are not saved. Leave the page anyway?",
+      );
+      void dialog.dismiss();
+    });
+    await main.getByRole("link", { name: "All documents" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/content/section/${name}$`));
+    await expect(main.getByLabel("Document (JSON)")).toHaveValue(typed);
+
+    // Another tab (or the same after a crash) is offered the text this browser kept.
+    const again = await context.newPage();
+    await again.goto(`/realm/arena/admin/content/section/${name}`);
+    const offer = again.locator("main").getByRole("alert").filter({ hasText: "This browser kept" });
+    await expect(offer).toBeVisible();
+    expect(await axeViolations(again)).toEqual([]);
+    await offer.getByRole("button", { name: "Put the unsaved text back" }).click();
+    await expect(again.locator("main").getByLabel("Document (JSON)")).toHaveValue(typed);
+    await expect(offer).toHaveCount(0);
+    await again.locator("main").getByRole("button", { name: "Save the draft" }).click();
+    await expect(
+      again.locator("main").getByRole("status").filter({ hasText: "Draft saved" }),
+    ).toBeVisible();
+
+    // Saved: nothing is offered any more, and leaving asks nothing.
+    const third = await context.newPage();
+    await third.goto(`/realm/arena/admin/content/section/${name}`);
+    await expect(third.locator("main").getByLabel("Document (JSON)")).toHaveValue(
+      /"title": "Typed, not saved"/,
+    );
+    await expect(third.locator("main").getByText("This browser kept")).toHaveCount(0);
+    await third.locator("main").getByRole("link", { name: "All documents" }).click();
+    await expect(third).toHaveURL(/\/admin\/content$/);
+  });
+
   test("two admins saving the same draft: the second sees both versions and merges", async ({
     browser,
     baseURL,
