@@ -215,14 +215,9 @@ export async function workbenchEditorAction(args: ActionFunctionArgs): Promise<R
       return answer({ outcome: "invalid", text, issues }, 422);
     }
     if (error.status === 400 && error.code === "MALFORMED_JSON") {
-      // The save refuses unreadable JSON unplaced; the validator places the syntax error.
-      const report = await platform.request<{ issues: DocumentIssue[] }>("/v2/admin/validate", {
-        method: "POST",
-        rawBody: text,
-        auth: true,
-        query: { path: `${target}.json` },
-      });
-      return answer({ outcome: "invalid", text, issues: report.issues }, 422);
+      // Unreadable JSON comes back placed (line and column of the syntax error).
+      const issues = (error.details?.issues ?? []) as DocumentIssue[];
+      return answer({ outcome: "invalid", text, issues }, 422);
     }
     if (error.status === 412 && error.code === "DRAFT_CONFLICT") {
       const theirs = error.details?.draft as

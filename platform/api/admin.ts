@@ -120,8 +120,18 @@ admin.get("/drafts/:target/:key?", async (c) => {
 admin.put("/drafts/:target/:key?", async (c) => {
   const { ref } = scope(c);
   const text = await readCapped(c.req.raw);
-  const document = parseJsonBody(text);
-  refuseInvalid(ref, validateDocumentSource(ref, text));
+  const issues = validateDocumentSource(ref, text);
+  let document: unknown;
+  try {
+    document = parseJsonBody(text);
+  } catch (error) {
+    // Unreadable JSON says where, as `npm run validate` would, so an editor can point at it.
+    if (error instanceof ApiError && error.code === "MALFORMED_JSON") {
+      throw new ApiError(400, "MALFORMED_JSON", error.message, { issues });
+    }
+    throw error;
+  }
+  refuseInvalid(ref, issues);
   const { $schema: _schema, ...stored } = document as Record<string, unknown>;
   return saveDraftAnswer(c, stored);
 });

@@ -79,6 +79,15 @@ test.describe("content workbench", () => {
     await expect(text).toHaveValue(invalid);
     expect(await axeViolations(page)).toEqual([]);
 
+    // Unreadable JSON: where it breaks, and the text kept.
+    const unreadable = '{\n  "name": oops\n}\n';
+    await text.fill(unreadable);
+    await main.getByRole("button", { name: "Save the draft" }).click();
+    await expect(main.getByRole("alert", { name: "1 problem: nothing was saved" })).toContainText(
+      "Line 2, column 11",
+    );
+    await expect(text).toHaveValue(unreadable);
+
     await text.fill(sectionText(name, 12));
     await main.getByRole("button", { name: "Save the draft" }).click();
     await expect(main.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();

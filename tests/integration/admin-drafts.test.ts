@@ -111,9 +111,23 @@ describe("admin drafts", () => {
       }),
     ]);
 
-    const malformed = await call("arena", "PUT", "/admin/drafts/page/browse", token, "{ nope");
+    const malformed = await call(
+      "arena",
+      "PUT",
+      "/admin/drafts/page/browse",
+      token,
+      '{\n  "key": "browse",\n  "title": nope\n}',
+    );
     expect(malformed.status).toBe(400);
     expect(malformed.body.code).toBe("MALFORMED_JSON");
+    // Where the JSON breaks, placed as `npm run validate` places it.
+    expect(malformed.body.details.issues).toEqual([
+      expect.objectContaining({
+        line: 3,
+        column: 12,
+        message: expect.stringMatching(/^invalid JSON/),
+      }),
+    ]);
 
     const renamed = await call(
       "arena",
