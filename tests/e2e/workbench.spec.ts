@@ -31,6 +31,17 @@ function sectionText(name: string, itemsPerPage: number, railTitle = "Latest fig
   return `${JSON.stringify(section, null, 2)}\n`;
 }
 
+/** Creates a section's first draft from the documents list and waits for its editor. */
+async function createSection(page: Page, name: string): Promise<void> {
+  await page.goto("/realm/arena/admin/content");
+  const create = page.locator("main").getByRole("region", { name: "New page or section" });
+  await create.getByLabel("Kind").selectOption("section");
+  await create.getByLabel("Key").fill(name);
+  await create.getByLabel("Title").fill("Workbench section");
+  await create.getByRole("button", { name: "Create the draft" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/content/section/${name}$`));
+}
+
 test.describe("content workbench", () => {
   test("an admin lists the documents, creates a section, sees our problems in place and saves", async ({
     page,
@@ -106,13 +117,7 @@ test.describe("content workbench", () => {
     await signIn(context, baseURL!, await tokenFor("arena", "ADMIN"));
     const main = page.locator("main");
     const name = `wb-pub-${Date.now().toString(36)}`;
-    await page.goto("/realm/arena/admin/content");
-    const create = main.getByRole("region", { name: "New page or section" });
-    await create.getByLabel("Kind").selectOption("section");
-    await create.getByLabel("Key").fill(name);
-    await create.getByLabel("Title").fill("Workbench section");
-    await create.getByRole("button", { name: "Create the draft" }).click();
-    await expect(page).toHaveURL(new RegExp(`/admin/content/section/${name}$`));
+    await createSection(page, name);
     const text = main.getByLabel("Document (JSON)");
     const save = async (body: string) => {
       await text.fill(body);
@@ -250,13 +255,8 @@ test.describe("content workbench", () => {
   }) => {
     await signIn(context, baseURL!, await tokenFor("arena", "ADMIN"));
     const name = `wb-keep-${Date.now().toString(36)}`;
-    await page.goto("/realm/arena/admin/content");
+    await createSection(page, name);
     const main = page.locator("main");
-    const create = main.getByRole("region", { name: "New page or section" });
-    await create.getByLabel("Kind").selectOption("section");
-    await create.getByLabel("Key").fill(name);
-    await create.getByRole("button", { name: "Create the draft" }).click();
-    await expect(page).toHaveURL(new RegExp(`/admin/content/section/${name}$`));
     const typed = sectionText(name, 7, "Typed, not saved");
     await main.getByLabel("Document (JSON)").fill(typed);
 
