@@ -1,3 +1,5 @@
+import type { RealmSettings } from "../schemas/generated/realm-settings.ts";
+
 /**
  * The analytics events a client may send (spec section 3, "Analytics events" and "Player events
  * tracked"), each with its event type, and the validation messages of spec section 8. Shared by
@@ -127,4 +129,19 @@ export function analyticsEventsOf(
     return { problem: ANALYTICS_MESSAGES.configuration };
   }
   return { events: new Set(configured as AnalyticsEventName[]) };
+}
+
+/** Whether a realm sends the e-mail identity, and for which profiles (realm settings). */
+export type EmailIdentity = NonNullable<RealmSettings["analyticsEmailIdentity"]>;
+
+/**
+ * Spec section 4's e-mail rule, on both sides: the e-mail goes with an identified viewer's
+ * events only when the realm configures the e-mail identity and it covers all profiles or the
+ * account's main profile is the acting one.
+ */
+export function sendsEmailIdentity(
+  emailIdentity: EmailIdentity | undefined,
+  mainProfile: boolean,
+): boolean {
+  return emailIdentity === "ALL_PROFILES" || (emailIdentity === "MAIN_PROFILE" && mainProfile);
 }

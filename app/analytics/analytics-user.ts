@@ -1,3 +1,5 @@
+import { sendsEmailIdentity, type EmailIdentity } from "../../contract/analytics-events.ts";
+
 /** Who the analytics events are from (spec section 4, "Analytics user"). */
 export interface AnalyticsUserInput {
   id: string;
@@ -7,9 +9,6 @@ export interface AnalyticsUserInput {
   /** The account's main profile is the acting one (always so without profiles). */
   mainProfile: boolean;
 }
-
-/** Whether the realm sends the e-mail identity, and for which profiles. */
-export type EmailIdentity = "NONE" | "MAIN_PROFILE" | "ALL_PROFILES";
 
 export interface AnalyticsIdentity {
   login(user: { id: string; email?: string }): void | Promise<void>;
@@ -45,9 +44,7 @@ export class AnalyticsUser {
     if (user.kind !== "customer" || user.id === this.current) return;
     if (this.current !== null) await this.logout();
     const sendEmail =
-      user.email !== undefined &&
-      this.emailIdentity !== "NONE" &&
-      (this.emailIdentity === "ALL_PROFILES" || user.mainProfile);
+      user.email !== undefined && sendsEmailIdentity(this.emailIdentity, user.mainProfile);
     this.current = user.id;
     try {
       await this.identity.login(sendEmail ? { id: user.id, email: user.email } : { id: user.id });

@@ -22,13 +22,15 @@ export async function analyticsAction(args: ActionFunctionArgs): Promise<Respons
   } catch {
     return jsonAnswer({ code: "MALFORMED_JSON" }, 400);
   }
-  const { realm } = await requireRealmRequest(args);
+  const { realm, viewer } = await requireRealmRequest(args);
   const device = await deviceIdOf(args.request, args.context);
   try {
-    await platformClient(args.context, { realm, deviceId: device.deviceId }).call(
-      "analyticsEvents",
-      { body: batch as AnalyticsBatch },
-    );
+    // As the viewer: the platform files the events under the session's account, not the page's word.
+    await platformClient(args.context, {
+      realm,
+      deviceId: device.deviceId,
+      token: viewer.token,
+    }).call("analyticsEvents", { body: batch as AnalyticsBatch });
     return jsonAnswer(null, 202, device.setCookie);
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;

@@ -3,11 +3,12 @@ import {
   analyticsEventProblem,
   analyticsEventsOf,
   type AnalyticsEvent,
+  type EmailIdentity,
   type AnalyticsEventName,
 } from "../../contract/analytics-events.ts";
 import { PLAYER_EVENT, type PlayerEvent } from "../player/events.ts";
 import { APP_EVENT, SIGN_UP_PENDING, type AppEvent } from "./app-events.ts";
-import { AnalyticsUser, type AnalyticsUserInput, type EmailIdentity } from "./analytics-user.ts";
+import { AnalyticsUser, type AnalyticsUserInput } from "./analytics-user.ts";
 import { AnalyticsBatcher, type Batch } from "./batcher.ts";
 import { rememberClickIds } from "./click-ids.ts";
 import { routeKey } from "./route-key.ts";

@@ -13,13 +13,9 @@ export interface AnalyticsBatch {
    */
   sandbox?: boolean;
   /**
-   * The analytics identity the events were logged under, when a customer is identified.
+   * The analytics identity the page logged the events under, when a customer is identified. The platform files events under the account of the upload's session instead: a page's word is not proof.
    */
   userId?: string;
-  /**
-   * The identity's e-mail, where the realm sends it.
-   */
-  email?: string;
   /**
    * Advertising click identifiers the browser holds (cached 90 days).
    */

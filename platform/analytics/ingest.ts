@@ -1,5 +1,12 @@
-import { analyticsEventProblem } from "../../contract/analytics-events.ts";
+import { eq } from "drizzle-orm";
+import {
+  analyticsEventProblem,
+  sendsEmailIdentity,
+  type EmailIdentity,
+} from "../../contract/analytics-events.ts";
 import type { AnalyticsBatch } from "../../contract/generated/analytics.ts";
+import type { AccessClaims } from "../auth/tokens.ts";
+import { mainProfile } from "../identity/profiles.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
 
@@ -15,18 +22,52 @@ export function batchProblem(batch: AnalyticsBatch): { index: number; message: s
   return null;
 }
 
+/** Who a batch's events are from, as the platform knows it (never as the batch says). */
+export interface EventsIdentity {
+  userId: string | null;
+  email: string | null;
+}
+
+/**
+ * The identity of an upload from its session: a signed-in account's id, and its e-mail where
+ * the realm's e-mail identity covers the acting profile (spec section 4: all profiles, or the
+ * main one; an account without profiles acts as its main profile). Guests and anonymous
+ * uploads are nobody. The batch's own `userId` is the page's claim and is not believed: a page
+ * could name anyone.
+ */
+export async function eventsIdentity(
+  db: Db,
+  viewer: AccessClaims | undefined,
+  emailIdentity: EmailIdentity | undefined,
+): Promise<EventsIdentity> {
+  if (!viewer || viewer.gue) return { userId: null, email: null };
+  const userId = viewer.sub;
+  if (emailIdentity === undefined || emailIdentity === "NONE") return { userId, email: null };
+  const mainActing =
+    !viewer.pro ||
+    (viewer.pro.type === "a" && (await mainProfile(db, Number(userId)))?.id === viewer.pro.id);
+  if (!sendsEmailIdentity(emailIdentity, mainActing)) return { userId, email: null };
+  const [user] = await db
+    .select({ email: t.users.email })
+    .from(t.users)
+    .where(eq(t.users.id, Number(viewer.sub)));
+  return { userId, email: user?.email ?? null };
+}
+
 /** Stores a checked batch in one statement: all of it or, on failure, none. */
 export async function storeBatch(
   db: Db,
   realm: string,
   deviceId: string | null,
+  identity: EventsIdentity,
   batch: AnalyticsBatch,
 ): Promise<void> {
   await db.insert(t.analyticsEvents).values(
     batch.events.map((event) => ({
       realm,
       deviceId,
-      userId: batch.userId ?? null,
+      userId: identity.userId,
+      email: identity.email,
       name: event.name,
       type: event.type,
       route: event.route,

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AnalyticsBatch } from "../../contract/generated/analytics.ts";
-import { ANALYTICS_RATE, batchProblem, storeBatch } from "../analytics/ingest.ts";
+import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
+import { ANALYTICS_RATE, batchProblem, eventsIdentity, storeBatch } from "../analytics/ingest.ts";
 import { analyticsSummary, MAX_SUMMARY_DAYS } from "../analytics/summary.ts";
 import { countAttempt } from "../identity/rate-limit.ts";
 import { authenticate, requireRole } from "./auth.ts";
@@ -15,9 +16,10 @@ export const analytics = new Hono<PlatformEnv>();
  * `POST /analytics/events`: a batch of one device's events. The body has passed the
  * contract's schema (validate-body.ts) and its size limit (server/body-limit.ts); each event
  * is checked against spec section 8's rules, the device's uploads are counted, and the batch
- * is stored in one insert before the 202.
+ * is stored in one insert before the 202, under the session's account (if any), not the
+ * batch's `userId`.
  */
-analytics.post("/analytics/events", requireJsonBody, async (c) => {
+analytics.post("/analytics/events", requireJsonBody, authenticate, async (c) => {
   const batch = (await readJson(c.req.raw)) as AnalyticsBatch;
   const problem = batchProblem(batch);
   if (problem) {
@@ -41,7 +43,9 @@ analytics.post("/analytics/events", requireJsonBody, async (c) => {
       { retryAfterSeconds: verdict.retryAfterSeconds },
     );
   }
-  await storeBatch(db, realm, deviceId, batch);
+  const settings = c.get("realm").settings as Pick<RealmSettings, "analyticsEmailIdentity">;
+  const identity = await eventsIdentity(db, c.get("viewer"), settings.analyticsEmailIdentity);
+  await storeBatch(db, realm, deviceId, identity, batch);
   return c.body(null, 202);
 });
 

@@ -6,7 +6,7 @@ import { accountClaims, startSession } from "../identity/sessions.ts";
 import * as t from "../store/schema.ts";
 import type { PlatformEnv } from "./context.ts";
 import { ApiError, badRequest, notFound } from "./errors.ts";
-import { mainProfile } from "./identity/index.ts";
+import { mainProfile } from "../identity/profiles.ts";
 import { idParam, readPage, resultSet } from "./pagination.ts";
 
 /**

@@ -31,7 +31,8 @@ import { HEADERS } from "../../contract/headers.ts";
 import { readJson, requireJsonBody } from "./contract.ts";
 import { ApiError, badRequest } from "./errors.ts";
 import { findRealm } from "./realms.ts";
-import { body, mainProfile, publicUrl, verifyCredentials } from "./identity/index.ts";
+import { mainProfile } from "../identity/profiles.ts";
+import { body, publicUrl, verifyCredentials } from "./identity/index.ts";
 
 /**
  * The OAuth 2.0 authorization code flow with PKCE (RFC 6749, RFC 7636), S256 only: a

@@ -25,6 +25,17 @@ export async function findProfile(
   return row;
 }
 
+/** The profile a new session acts as: the account's first adult profile. */
+export async function mainProfile(db: Db, userId: number) {
+  const [profile] = await db
+    .select()
+    .from(t.profiles)
+    .where(and(eq(t.profiles.userId, userId), eq(t.profiles.type, "ADULT")))
+    .orderBy(asc(t.profiles.id))
+    .limit(1);
+  return profile ?? null;
+}
+
 /** The name an account's first profile gets: what the viewer is called, else their email's name. */
 export function mainProfileName(user: UserRow): string {
   const name = user.preferredName ?? user.fullName ?? user.email.split("@")[0] ?? user.email;

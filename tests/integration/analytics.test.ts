@@ -5,7 +5,9 @@ import { ANALYTICS_MESSAGES } from "../../contract/analytics-events.ts";
 import { ANALYTICS_RATE } from "../../platform/analytics/ingest.ts";
 import { keepAnalyticsRetention } from "../../platform/analytics/retention.ts";
 import * as t from "../../platform/store/schema.ts";
-import { useSeededPlatform } from "../fixtures/platform.ts";
+import { createTokenIssuer } from "../../platform/auth/tokens.ts";
+import { accountWithSession } from "../fixtures/accounts.ts";
+import { TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
 import { viewerToken } from "../fixtures/viewers.ts";
 
 const platform = useSeededPlatform();
@@ -19,11 +21,16 @@ const event = (name: string, type: string, extra: Record<string, unknown> = {}) 
   ...extra,
 });
 
-function upload(realm: "arena" | "liga", body: unknown, device = crypto.randomUUID()) {
+function upload(
+  realm: "arena" | "liga",
+  body: unknown,
+  device = crypto.randomUUID(),
+  auth: Record<string, string> = {},
+) {
   return platform.api.call(realm, "/api/v2/analytics/events", {
     method: "POST",
     body: typeof body === "string" ? body : JSON.stringify(body),
-    headers: { "X-Device-Id": device },
+    headers: { "X-Device-Id": device, ...auth },
   });
 }
 
@@ -46,6 +53,7 @@ describe("analytics ingest", () => {
     const answer = await upload(
       "liga",
       {
+        // The page's claim: an anonymous upload is nobody's, whatever it says.
         userId: "42",
         events: [
           event("play", "MEDIA", { attributes: { contentId: "7" } }),
@@ -57,9 +65,79 @@ describe("analytics ingest", () => {
     expect(answer.status).toBe(202);
     const rows = await rowsOf("liga", device);
     expect(rows.map((row) => [row.name, row.route, row.userId, row.sandbox])).toEqual([
-      ["play", "VOD 7", "42", false],
-      ["pause", "VOD 7", "42", false],
+      ["play", "VOD 7", null, false],
+      ["pause", "VOD 7", null, false],
     ]);
+  });
+
+  it("files a signed-in upload under the session's account, never under the batch's userId", async () => {
+    const viewer = await accountWithSession(platform.store, "liga");
+    const someoneElse = await accountWithSession(platform.store, "liga");
+    const device = crypto.randomUUID();
+    const forged = { userId: String(someoneElse.user.id), events: [event("play", "MEDIA")] };
+    expect((await upload("liga", forged, device, viewer.auth)).status).toBe(202);
+    const [row] = await rowsOf("liga", device);
+    // liga sends no e-mail identity (analyticsEmailIdentity NONE).
+    expect([row!.userId, row!.email]).toEqual([String(viewer.user.id), null]);
+  });
+
+  it("files a guest's upload under nobody", async () => {
+    const guest = await createTokenIssuer(TEST_TOKEN_SECRET).issueAccess({
+      sub: "guest-1",
+      rlm: "arena",
+      rol: [],
+      gue: true,
+    });
+    const device = crypto.randomUUID();
+    const batch = { userId: "7", events: [event("play", "MEDIA")] };
+    const answer = await upload("arena", batch, device, { Authorization: `Bearer ${guest}` });
+    expect(answer.status).toBe(202);
+    const [row] = await rowsOf("arena", device);
+    expect([row!.userId, row!.email]).toEqual([null, null]);
+  });
+
+  it("refuses a forged or other-realm token rather than filing the events under it", async () => {
+    const ligaViewer = await accountWithSession(platform.store, "liga");
+    const device = crypto.randomUUID();
+    const batch = { events: [event("play", "MEDIA")] };
+    expect((await upload("arena", batch, device, ligaViewer.auth)).status).toBe(401);
+    const forged = { Authorization: `Bearer ${ligaViewer.authorisationToken}x` };
+    expect((await upload("liga", batch, device, forged)).status).toBe(401);
+    expect(await rowsOf("arena", device)).toEqual([]);
+    expect(await rowsOf("liga", device)).toEqual([]);
+  });
+
+  it("sends the e-mail identity from the main profile only, where the realm says MAIN_PROFILE (arena)", async () => {
+    const profiles = [
+      { name: "Main", type: "ADULT" as const },
+      { name: "Second", type: "ADULT" as const },
+      { name: "Kid", type: "CHILD" as const },
+    ];
+    const filed = async (actingAs: number) => {
+      const viewer = await accountWithSession(platform.store, "arena", { profiles, actingAs });
+      const device = crypto.randomUUID();
+      const answer = await upload(
+        "arena",
+        { events: [event("play", "MEDIA")] },
+        device,
+        viewer.auth,
+      );
+      expect(answer.status).toBe(202);
+      const [row] = await rowsOf("arena", device);
+      return { row: [row!.userId, row!.email], user: viewer.user };
+    };
+    const main = await filed(0);
+    expect(main.row).toEqual([String(main.user.id), main.user.email]);
+    const second = await filed(1);
+    expect(second.row).toEqual([String(second.user.id), null]);
+    const child = await filed(2);
+    expect(child.row).toEqual([String(child.user.id), null]);
+    // An account without profiles acts as its main profile.
+    const single = await accountWithSession(platform.store, "arena");
+    const device = crypto.randomUUID();
+    await upload("arena", { events: [event("play", "MEDIA")] }, device, single.auth);
+    const [row] = await rowsOf("arena", device);
+    expect([row!.userId, row!.email]).toEqual([String(single.user.id), single.user.email]);
   });
 
   it.each([

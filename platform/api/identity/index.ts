@@ -45,4 +45,4 @@ for (const flow of [
   identity.route("/", flow);
 }
 
-export { body, mainProfile, publicUrl, verifyCredentials } from "./shared.ts";
+export { body, publicUrl, verifyCredentials } from "./shared.ts";

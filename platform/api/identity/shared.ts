@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type Context } from "hono";
 import type { RealmSettings } from "../../../schemas/generated/realm-settings.ts";
 import { verifyAgainstNothing, verifyPassword } from "../../auth/passwords.ts";
@@ -14,6 +14,7 @@ import {
   type RateLimit,
   type RateVerdict,
 } from "../../identity/rate-limit.ts";
+import { mainProfile } from "../../identity/profiles.ts";
 import { accountClaims, startSession, type UserRow } from "../../identity/sessions.ts";
 import * as t from "../../store/schema.ts";
 import type { Db } from "../../store/store.ts";
@@ -115,17 +116,6 @@ export async function confirmPassword(c: Context<PlatformEnv>, user: UserRow, pa
     throw new ApiError(403, "WRONG_PASSWORD", "The password is not right");
   }
   await clearAttempts(c.get("store").db, accountKey);
-}
-
-/** The profile a new session acts as: the account's first adult profile. */
-export async function mainProfile(db: Db, userId: number) {
-  const [profile] = await db
-    .select()
-    .from(t.profiles)
-    .where(and(eq(t.profiles.userId, userId), eq(t.profiles.type, "ADULT")))
-    .orderBy(asc(t.profiles.id))
-    .limit(1);
-  return profile ?? null;
 }
 
 export async function signIn(c: Context<PlatformEnv>, user: UserRow, status = 200 as 200 | 201) {

@@ -13,7 +13,10 @@ export const analyticsEvents = pgTable(
     id: bigint("id", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
     realm: text("realm").notNull(),
     deviceId: text("device_id"),
+    /** The signed-in account, from the upload's session (never from the batch). */
     userId: text("user_id"),
+    /** The account's e-mail, where the realm's e-mail identity covers the acting profile. */
+    email: text("email"),
     name: text("name").notNull(),
     type: text("type").notNull(),
     route: text("route").notNull(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AnalyticsUser, type EmailIdentity } from "../../../app/analytics/analytics-user.ts";
+import type { EmailIdentity } from "../../../contract/analytics-events.ts";
+import { AnalyticsUser } from "../../../app/analytics/analytics-user.ts";
 
 function harness(emailIdentity: EmailIdentity = "NONE", fail = false) {
   const calls: string[] = [];
