@@ -1,4 +1,5 @@
-import { createElement, Suspense } from "react";
+import { createElement, Suspense, useContext } from "react";
+import { BlockMarkers } from "./block-markers.ts";
 import { BlockBoundary } from "./BlockBoundary.tsx";
 import { BlockSkeleton } from "./BlockSkeleton.tsx";
 import { blockRegistry } from "./registry.ts";
@@ -21,6 +22,7 @@ export function Zone({
   blocks: readonly ResolvedBlock[] | undefined;
   onError?: BlockErrorHandler;
 }) {
+  const marked = useContext(BlockMarkers);
   return (
     <>
       {(blocks ?? []).map((block) => {
@@ -29,7 +31,7 @@ export function Zone({
           block.config.type
         ];
         if (!definition) return null;
-        return (
+        const rendered = (
           // Error boundaries do not run during server rendering; a Suspense boundary makes a
           // block that throws there render its skeleton and retry in the browser, where
           // BlockBoundary catches it. A block still loading shows its skeleton meanwhile.
@@ -42,6 +44,18 @@ export function Zone({
               {createElement(definition.Component, { config: block.config, data: block.data })}
             </BlockBoundary>
           </Suspense>
+        );
+        return marked ? (
+          <div
+            key={block.config.id}
+            className="block-marker"
+            data-block-id={block.config.id}
+            data-block-type={block.config.type}
+          >
+            {rendered}
+          </div>
+        ) : (
+          rendered
         );
       })}
     </>

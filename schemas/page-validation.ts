@@ -1,5 +1,5 @@
 import type { ComposedPage } from "./generated/page.ts";
-import type { PageLayout } from "./generated/page-layout.ts";
+import { LAYOUT_ZONES } from "./layout-zones.ts";
 import type { Section } from "./generated/section.ts";
 import { validate, type ValidationIssue } from "./validator.ts";
 
@@ -8,16 +8,6 @@ export interface PageIssue extends ValidationIssue {
   blockId?: string;
   blockType?: string;
 }
-
-/** The zones each layout renders; blocks in any other zone would never be seen. */
-export const LAYOUT_ZONES: Record<PageLayout, readonly string[]> = {
-  default: ["main"],
-  schedule: ["main"],
-  series: ["header", "main"],
-  season: ["header", "main"],
-  playlist: ["header", "list"],
-  grid: ["header", "sidebar", "list"],
-};
 
 const BLOCK_POINTER = /^\/zones\/([^/]+)\/(\d+)(\/.*)?$/;
 

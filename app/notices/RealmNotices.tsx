@@ -7,13 +7,13 @@ import { SmartBanner } from "./SmartBanner.tsx";
 import { VpnBlocked, VpnNotice } from "./VpnNotice.tsx";
 import { useRootData } from "../realm/use-root-data.ts";
 import { matchRoute, realmRelativePath } from "../realm/routes.ts";
-import { FORM_ROUTES } from "./notices.ts";
+import { FORM_ROUTES, NOTICE_FREE_ROUTES } from "./notices.ts";
 
 /**
  * The realm's banners above its header (app banner, VPN notice) and the dock at the bottom of
  * the window (promo notification above the cookie banner), as the root loader decided. On a
  * page whose purpose is a form (FORM_ROUTES) the promo waits and the cookie banner sits in the
- * page's flow, so neither covers the form.
+ * page's flow, so neither covers the form; admin previews (NOTICE_FREE_ROUTES) show none.
  */
 export function RealmNotices() {
   const root = useRootData();
@@ -22,6 +22,7 @@ export function RealmNotices() {
   if (!notices || !root?.shell) return null;
   const basePath = root.basePath ?? "";
   const route = matchRoute(realmRelativePath(basePath, pathname))?.route.name;
+  if (route !== undefined && NOTICE_FREE_ROUTES.has(route)) return null;
   const formPage = route !== undefined && FORM_ROUTES.has(route);
   return (
     <>

@@ -88,8 +88,9 @@ function realmNotices(
 
 /**
  * Pages whose purpose is a form (spec section 2's sign-in, sign-up, authorize and checkout
- * routes): no notice may cover it, so the promo notification waits for another page and the
- * cookie banner is docked in the page's flow rather than over it.
+ * routes, and the workbench's editor with its live preview): no notice may cover it, so the
+ * promo notification waits for another page and the cookie banner is docked in the page's
+ * flow rather than over it.
  */
 export const FORM_ROUTES: ReadonlySet<string> = new Set([
   "login",
@@ -97,4 +98,11 @@ export const FORM_ROUTES: ReadonlySet<string> = new Set([
   "authorize",
   "purchase",
   "pay",
+  "workbenchEditor",
 ]);
+
+/**
+ * Admin previews show a document as viewers will see it once published: the realm's notices
+ * are the shell's, not the document's, and would cover the workbench's preview frames.
+ */
+export const NOTICE_FREE_ROUTES: ReadonlySet<string> = new Set(["preview"]);

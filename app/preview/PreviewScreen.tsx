@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Menu } from "../../schemas/generated/menu.ts";
 import type { Localized } from "../../schemas/localized-text.ts";
 import type { PageIssue } from "../../schemas/page-validation.ts";
+import { BlockMarkers } from "../../blocks/block-markers.ts";
 import { PageScreen } from "../composer/PageScreen.tsx";
 import { LocalTime } from "../ui/LocalTime.tsx";
 import { NotFoundMessage } from "../ui/StatusPage.tsx";
@@ -26,16 +27,18 @@ export function PreviewScreen() {
       {view.type === "page" ? (
         <>
           {view.notFound ? <NotFoundMessage home={preview.basePath || "/"} /> : null}
-          <PageScreen
-            kind={view.kind}
-            pageKey={view.pageKey}
-            basePath={preview.basePath}
-            page={view.page}
-            zones={view.zones}
-            locale={shell?.locale ?? "en"}
-            cardTitleScale={shell?.theme.cardTitleFontScale ?? 1}
-            titled={!view.notFound}
-          />
+          <BlockMarkers.Provider value>
+            <PageScreen
+              kind={view.kind}
+              pageKey={view.pageKey}
+              basePath={preview.basePath}
+              page={view.page}
+              zones={view.zones}
+              locale={shell?.locale ?? "en"}
+              cardTitleScale={shell?.theme.cardTitleFontScale ?? 1}
+              titled={!view.notFound}
+            />
+          </BlockMarkers.Provider>
         </>
       ) : null}
     </>

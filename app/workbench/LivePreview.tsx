@@ -27,112 +27,154 @@ type State = { kind: "shown" } | { kind: "updating" } | { kind: "invalid"; probl
  * rendered, so while the text has problems the last good render stays, with the problems
  * listed. Needs JavaScript; without it the editor links to the saved draft's preview.
  */
-export const LivePreview = forwardRef<LivePreviewHandle, { previewHref: string }>(
-  function LivePreview({ previewHref }, ref) {
-    const t = useT();
-    const [width, setWidth] = useState<Width>("desktop");
-    const [front, setFront] = useState(0);
-    const [state, setState] = useState<State>({ kind: "shown" });
-    const form = useRef<HTMLFormElement>(null);
-    const text = useRef<HTMLTextAreaElement>(null);
-    const frames = useRef<(HTMLIFrameElement | null)[]>([null, null]);
-    const timer = useRef<ReturnType<typeof setTimeout>>();
-    const pending = useRef(false);
-    const frontRef = useRef(front);
-    useEffect(() => {
-      frontRef.current = front;
-    }, [front]);
-    useEffect(() => () => clearTimeout(timer.current), []);
+export const LivePreview = forwardRef<
+  LivePreviewHandle,
+  {
+    previewHref: string;
+    /** The block selected in the outline: outlined in the preview and scrolled to. */
+    selected: string | null;
+    /** A block clicked in the preview. */
+    onPick(id: string): void;
+  }
+>(function LivePreview({ previewHref, selected, onPick }, ref) {
+  const t = useT();
+  const [width, setWidth] = useState<Width>("desktop");
+  const [front, setFront] = useState(0);
+  const [state, setState] = useState<State>({ kind: "shown" });
+  const form = useRef<HTMLFormElement>(null);
+  const text = useRef<HTMLTextAreaElement>(null);
+  const frames = useRef<(HTMLIFrameElement | null)[]>([null, null]);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const pending = useRef(false);
+  const frontRef = useRef(front);
+  useEffect(() => {
+    frontRef.current = front;
+  }, [front]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // The frames' click listeners outlive renders; they call the latest callback.
+  const pick = useRef(onPick);
+  useEffect(() => {
+    pick.current = onPick;
+  }, [onPick]);
 
-    useImperativeHandle(ref, () => ({
-      textChanged(value: string) {
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => {
-          if (!form.current || !text.current) return;
-          text.current.value = value;
-          form.current.target = FRAMES[1 - frontRef.current]!;
-          pending.current = true;
-          setState({ kind: "updating" });
-          form.current.submit();
-        }, SETTLE_MS);
+  // Each render is a new document: mark the selected block in the one shown.
+  useEffect(() => {
+    const doc = frames.current[front]?.contentDocument;
+    if (!doc) return;
+    for (const marked of doc.querySelectorAll("[data-block-id][data-selected]")) {
+      marked.removeAttribute("data-selected");
+    }
+    if (!selected) return;
+    const block = doc.querySelector(`[data-block-id="${CSS.escape(selected)}"]`);
+    if (!block) return;
+    block.setAttribute("data-selected", "");
+    // Scroll the frame only: scrollIntoView would scroll the editor's page as well.
+    const shown = block.firstElementChild?.getBoundingClientRect();
+    const view = doc.defaultView;
+    if (shown && view) view.scrollTo({ top: view.scrollY + shown.top - 80 });
+  }, [selected, front, state]);
+
+  useImperativeHandle(ref, () => ({
+    textChanged(value: string) {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        if (!form.current || !text.current) return;
+        text.current.value = value;
+        form.current.target = FRAMES[1 - frontRef.current]!;
+        pending.current = true;
+        setState({ kind: "updating" });
+        form.current.submit();
+      }, SETTLE_MS);
+    },
+  }));
+
+  const loaded = useCallback((index: number) => {
+    // A click on a block in the preview selects it (and does not follow its links).
+    frames.current[index]?.contentDocument?.addEventListener(
+      "click",
+      (event) => {
+        const block = (event.target as Element | null)?.closest?.("[data-block-id]");
+        const id = block?.getAttribute("data-block-id");
+        if (!id) return;
+        event.preventDefault();
+        event.stopPropagation();
+        pick.current(id);
       },
-    }));
-
-    const loaded = useCallback((index: number) => {
-      if (!pending.current || index === frontRef.current) return;
-      pending.current = false;
-      const doc = frames.current[index]?.contentDocument;
-      const view = doc?.querySelector("[data-preview-view]")?.getAttribute("data-preview-view");
-      if (view && view !== "invalid" && view !== "live") {
-        setFront(index);
-        setState({ kind: "shown" });
-        return;
-      }
-      const problems = [...(doc?.querySelectorAll(".preview-report li") ?? [])].map(
-        (item) => item.textContent ?? "",
-      );
-      setState({ kind: "invalid", problems });
-    }, []);
-
-    return (
-      <section className="workbench-live" aria-labelledby="workbench-live-title">
-        <h2 id="workbench-live-title">{t("workbenchLivePreview")}</h2>
-        <div className="workbench-widths" role="group" aria-label={t("workbenchWidth")}>
-          {(Object.keys(WIDTHS) as Width[]).map((w) => (
-            <button
-              key={w}
-              type="button"
-              className="button button-secondary"
-              aria-pressed={w === width}
-              onClick={() => setWidth(w)}
-            >
-              {t(WIDTH_LABELS[w], { px: WIDTHS[w] })}
-            </button>
-          ))}
-        </div>
-        <p role="status" className="workbench-live-state">
-          {state.kind === "updating"
-            ? t("workbenchLiveUpdating")
-            : state.kind === "invalid"
-              ? t("workbenchLiveKept", { count: state.problems.length })
-              : null}
-        </p>
-        {state.kind === "invalid" && state.problems.length > 0 ? (
-          <ul className="workbench-live-problems">
-            {state.problems.map((problem, index) => (
-              <li key={index}>{problem}</li>
-            ))}
-          </ul>
-        ) : null}
-        <form ref={form} method="post" action={`${previewHref}?live=1`} hidden>
-          <textarea ref={text} name="text" readOnly tabIndex={-1} aria-hidden="true" />
-        </form>
-        <div
-          className="workbench-frame-box"
-          role="region"
-          aria-label={t("workbenchLivePreviewFrame", { px: WIDTHS[width] })}
-          // Wider than the column at desktop width: focusable so keyboard users can scroll it.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-        >
-          {FRAMES.map((name, index) => (
-            <iframe
-              key={name}
-              name={name}
-              ref={(element) => {
-                frames.current[index] = element;
-              }}
-              title={t("workbenchLivePreviewFrame", { px: WIDTHS[width] })}
-              src={index === 0 ? previewHref : undefined}
-              style={{ width: WIDTHS[width] }}
-              hidden={index !== front}
-              tabIndex={index === front ? undefined : -1}
-              data-front={index === front ? "" : undefined}
-              onLoad={() => loaded(index)}
-            />
-          ))}
-        </div>
-      </section>
+      true,
     );
-  },
-);
+    if (!pending.current || index === frontRef.current) return;
+    pending.current = false;
+    const doc = frames.current[index]?.contentDocument;
+    const view = doc?.querySelector("[data-preview-view]")?.getAttribute("data-preview-view");
+    if (view && view !== "invalid" && view !== "live") {
+      setFront(index);
+      setState({ kind: "shown" });
+      return;
+    }
+    const problems = [...(doc?.querySelectorAll(".preview-report li") ?? [])].map(
+      (item) => item.textContent ?? "",
+    );
+    setState({ kind: "invalid", problems });
+  }, []);
+
+  return (
+    <section className="workbench-live" aria-labelledby="workbench-live-title">
+      <h2 id="workbench-live-title">{t("workbenchLivePreview")}</h2>
+      <div className="workbench-widths" role="group" aria-label={t("workbenchWidth")}>
+        {(Object.keys(WIDTHS) as Width[]).map((w) => (
+          <button
+            key={w}
+            type="button"
+            className="button button-secondary"
+            aria-pressed={w === width}
+            onClick={() => setWidth(w)}
+          >
+            {t(WIDTH_LABELS[w], { px: WIDTHS[w] })}
+          </button>
+        ))}
+      </div>
+      <p role="status" className="workbench-live-state">
+        {state.kind === "updating"
+          ? t("workbenchLiveUpdating")
+          : state.kind === "invalid"
+            ? t("workbenchLiveKept", { count: state.problems.length })
+            : null}
+      </p>
+      {state.kind === "invalid" && state.problems.length > 0 ? (
+        <ul className="workbench-live-problems">
+          {state.problems.map((problem, index) => (
+            <li key={index}>{problem}</li>
+          ))}
+        </ul>
+      ) : null}
+      <form ref={form} method="post" action={`${previewHref}?live=1`} hidden>
+        <textarea ref={text} name="text" readOnly tabIndex={-1} aria-hidden="true" />
+      </form>
+      <div
+        className="workbench-frame-box"
+        role="region"
+        aria-label={t("workbenchLivePreviewFrame", { px: WIDTHS[width] })}
+        // Wider than the column at desktop width: focusable so keyboard users can scroll it.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+      >
+        {FRAMES.map((name, index) => (
+          <iframe
+            key={name}
+            name={name}
+            ref={(element) => {
+              frames.current[index] = element;
+            }}
+            title={t("workbenchLivePreviewFrame", { px: WIDTHS[width] })}
+            src={index === 0 ? previewHref : undefined}
+            style={{ width: WIDTHS[width] }}
+            hidden={index !== front}
+            tabIndex={index === front ? undefined : -1}
+            data-front={index === front ? "" : undefined}
+            onLoad={() => loaded(index)}
+          />
+        ))}
+      </div>
+    </section>
+  );
+});

@@ -8,7 +8,9 @@ import type { DocumentIssue, EditorData, SaveResult } from "./types.ts";
 import { HistoryPanel, PublishPanel } from "./HistoryPanels.tsx";
 import { LivePreview, type LivePreviewHandle } from "./LivePreview.tsx";
 import { useHydrated } from "../ui/client-state.tsx";
-import { useRef } from "react";
+import { useCallback, useRef, useState } from "react";
+import { BlockOutline } from "./BlockOutline.tsx";
+import { blockSpan, outlineOf, placeOf, type BlockPlace, type OutlineEdit } from "./outline.ts";
 import { useLeavePrompt, useUnsavedText } from "./unsaved-text.ts";
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
@@ -43,14 +45,55 @@ export function WorkbenchEditorScreen() {
   const serverText = saved?.outcome === "saved" ? saved.text : editor.text;
   const unsaved = useUnsavedText(`${basePath}/${editor.target}/${editor.key ?? ""}`, serverText);
   useLeavePrompt(unsaved.dirty, t("workbenchLeavePrompt"));
+  // The text as typed, for the outline; the textarea itself stays uncontrolled.
+  const formKey = `${revision}:${saved?.outcome}`;
+  const [current, setCurrent] = useState({ formKey, text });
+  if (current.formKey !== formKey) setCurrent({ formKey, text });
+  const [selected, setSelected] = useState<string | null>(null);
+  const typed = (value: string) => {
+    setCurrent({ formKey, text: value });
+    live.current?.textChanged(value);
+    unsaved.changed(value);
+  };
   const putBack = () => {
     if (!unsaved.stored || !textArea.current) return;
     textArea.current.value = unsaved.stored.text;
-    unsaved.changed(unsaved.stored.text);
-    live.current?.textChanged(unsaved.stored.text);
+    typed(unsaved.stored.text);
     unsaved.setStored(null);
     textArea.current.focus();
   };
+  /** Selects a block's JSON in the text and scrolls the text to it. */
+  const selectInText = (value: string, place: BlockPlace, focus: boolean) => {
+    const area = textArea.current;
+    const span = blockSpan(value, place);
+    if (!area || !span) return;
+    if (focus) area.focus();
+    area.setSelectionRange(span.start, span.end);
+    const line = value.slice(0, span.start).split("\n").length;
+    const lineHeight = parseFloat(getComputedStyle(area).lineHeight) || 20;
+    area.scrollTop = Math.max(0, (line - 2) * lineHeight);
+  };
+  const outlineEdited = (edit: OutlineEdit, id: string | null) => {
+    if (!textArea.current) return;
+    textArea.current.value = edit.text;
+    typed(edit.text);
+    setSelected(id);
+    if (edit.select) selectInText(edit.text, edit.select, false);
+  };
+  const outlineSelected = (place: BlockPlace, id: string) => {
+    setSelected(id);
+    selectInText(current.text, place, true);
+  };
+  const currentText = current.text;
+  const previewPicked = useCallback(
+    (id: string) => {
+      setSelected(id);
+      const place = placeOf(outlineOf(currentText), id);
+      if (place) selectInText(currentText, place, false);
+    },
+    // selectInText reads only the textarea's ref.
+    [currentText],
+  );
   return (
     <section className="admin-page workbench" aria-labelledby="workbench-editor-title">
       <h1 id="workbench-editor-title">{t("workbenchEditTitle", { name })}</h1>
@@ -118,7 +161,20 @@ export function WorkbenchEditorScreen() {
           {t("draftConflict")}
         </div>
       ) : null}
-      <div className="workbench-editing">
+      <div
+        className={
+          editor.palette.length > 0 ? "workbench-editing has-outline" : "workbench-editing"
+        }
+      >
+        {hydrated ? (
+          <BlockOutline
+            text={current.text}
+            palette={editor.palette}
+            selected={selected}
+            onEdit={outlineEdited}
+            onSelect={outlineSelected}
+          />
+        ) : null}
         <div className={saved?.outcome === "conflict" ? "workbench-conflict" : undefined}>
           {saved?.outcome === "conflict" ? (
             <section aria-labelledby="workbench-theirs-title" className="workbench-theirs">
@@ -144,12 +200,11 @@ export function WorkbenchEditorScreen() {
           <Form
             method="post"
             className="workbench-editor"
-            key={`${revision}:${saved?.outcome}`}
+            key={formKey}
             onInput={(event) => {
               const target = event.target as HTMLElement;
               if (target instanceof HTMLTextAreaElement && target.name === "text") {
-                live.current?.textChanged(target.value);
-                unsaved.changed(target.value);
+                typed(target.value);
               }
             }}
           >
@@ -174,7 +229,14 @@ export function WorkbenchEditorScreen() {
             </button>
           </Form>
         </div>
-        {hydrated ? <LivePreview ref={live} previewHref={editor.previewHref} /> : null}
+        {hydrated ? (
+          <LivePreview
+            ref={live}
+            previewHref={editor.previewHref}
+            selected={selected}
+            onPick={previewPicked}
+          />
+        ) : null}
       </div>
       <div className="workbench-panels">
         <PublishPanel editor={editor} busy={busy} />

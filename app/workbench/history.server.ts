@@ -6,6 +6,7 @@ import { documentChanges } from "./block-diff.ts";
 import { documentActionPath, versionPath } from "./documents.ts";
 import { lineDiff } from "./line-diff.ts";
 import { PUBLISH_NOTE_MAX } from "../../contract/content-history.ts";
+import { documentText } from "./outline.ts";
 import type {
   Comparison,
   DocumentIssue,
@@ -34,11 +35,6 @@ interface AdminPlatform {
 interface Document {
   target: AdminTarget;
   key: string | null;
-}
-
-/** The text an editor starts from: the draft, else the live version, two-space indented. */
-export function documentText(document: Record<string, unknown>): string {
-  return `${JSON.stringify(document, null, 2)}\n`;
 }
 
 function choiceOf(raw: string | null, versions: VersionEntry[]): VersionChoice | null {

@@ -42,8 +42,17 @@ export interface EditorData {
   changes: DocumentChanges | null;
   /** Two versions side by side, when the URL asks (`?from=&to=`, a number or `draft`). */
   compare: Comparison | null;
+  /** The blocks the outline offers, for documents with zones (pages, sections). */
+  palette: PaletteEntry[];
   /** What the last publish or restore did, from the URL it went back to. */
   done: { action: "published" | "restored"; version: number } | null;
+}
+
+/** A block type the outline can add: its schema's description and example props. */
+export interface PaletteEntry {
+  type: string;
+  description: string;
+  example: Record<string, unknown>;
 }
 
 export interface VersionEntry {

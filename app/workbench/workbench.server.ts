@@ -15,7 +15,9 @@ import { safeRedirectPath } from "../realm/safe-redirect.ts";
 import type { RealmRequest } from "../realm/request.server.ts";
 import { documentPath, filterDocuments, readFilter, targetHasKey } from "./documents.ts";
 import type { DocumentIssue, DraftAnswer, EditorData, SaveResult } from "./types.ts";
-import { documentText, loadHistory, publishDraft, restoreIntoDraft } from "./history.server.ts";
+import { loadHistory, publishDraft, restoreIntoDraft } from "./history.server.ts";
+import { documentText } from "./outline.ts";
+import { blockPalette } from "./palette.server.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
@@ -164,6 +166,7 @@ export async function workbenchEditorLoader(args: LoaderFunctionArgs) {
       ? { version: answer.published.version, publishedAt: answer.published.publishedAt }
       : null,
     issues: answer.issues,
+    palette: "zones" in shown.document ? blockPalette() : [],
     previewHref: routeHref(found.basePath, {
       name: "preview",
       params: { target, "*": key ?? "" },

@@ -1,6 +1,6 @@
 import { validateDocument, type DocumentRef } from "../../schemas/document-kinds.ts";
 import type { ConfigIssue } from "./issues.ts";
-import { JsonSyntaxError, locateJson } from "./source-positions.ts";
+import { JsonSyntaxError, locateJson } from "../../schemas/source-positions.ts";
 import { placer } from "./validate-source.ts";
 
 /** A problem in a document sent on its own, placed in the text that was sent. */

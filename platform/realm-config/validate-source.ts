@@ -3,7 +3,7 @@ import type { PageIssue } from "../../schemas/page-validation.ts";
 import { validate } from "../../schemas/validator.ts";
 import { configKinds, detectKind, type ConfigKind } from "./config-kinds.ts";
 import type { ConfigIssue } from "./issues.ts";
-import { JsonSyntaxError, locateJson, type LocatedJson } from "./source-positions.ts";
+import { JsonSyntaxError, locateJson, type LocatedJson } from "../../schemas/source-positions.ts";
 
 /** What one config text holds and what is wrong with it. */
 export interface SourceReport {

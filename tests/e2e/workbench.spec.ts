@@ -145,7 +145,7 @@ test.describe("content workbench", () => {
       true,
     );
     await publishWith("First cut of the section");
-    await expect(main.getByRole("status")).toHaveText("Version 1 is live");
+    await expect(main.locator(".workbench-saved")).toHaveText("Version 1 is live");
     await expect(publish).toHaveCount(0);
     const live = await page.context().newPage();
     await live.goto(`/realm/arena/section/${name}`);
@@ -154,7 +154,7 @@ test.describe("content workbench", () => {
     await save(sectionText(name, 12, "Newest fights"));
     await expect(publish.getByRole("listitem")).toHaveText(["Changed rail 'latest' in main"]);
     await publishWith("Rename the rail");
-    await expect(main.getByRole("status")).toHaveText("Version 2 is live");
+    await expect(main.locator(".workbench-saved")).toHaveText("Version 2 is live");
     await live.reload();
     await expect(live.getByRole("heading", { name: "Newest fights" })).toBeVisible();
 
@@ -175,12 +175,14 @@ test.describe("content workbench", () => {
 
     // Restoring makes the old version the draft; nothing goes live until it is published.
     await history.getByRole("button", { name: "Restore version 1 as the draft" }).click();
-    await expect(main.getByRole("status")).toContainText("Version 1 is now the draft");
+    await expect(
+      main.getByRole("status").filter({ hasText: "Version 1 is now the draft" }),
+    ).toBeVisible();
     await expect(text).toHaveValue(/"title": "Latest fights"/);
     await live.reload();
     await expect(live.getByRole("heading", { name: "Newest fights" })).toBeVisible();
     await publishWith("Back to the first title");
-    await expect(main.getByRole("status")).toHaveText("Version 3 is live");
+    await expect(main.locator(".workbench-saved")).toHaveText("Version 3 is live");
     await live.reload();
     await expect(live.getByRole("heading", { name: "Latest fights" })).toBeVisible();
 
@@ -246,6 +248,111 @@ test.describe("content workbench", () => {
     // Nothing was saved: the draft is as it was.
     await page.reload();
     await expect(main.getByLabel("Document (JSON)")).not.toHaveValue(/live-probe/);
+  });
+
+  test("the outline adds a rail from the palette and reorders it by keyboard; selecting a block links the text, the outline and the preview", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signIn(context, baseURL!, await tokenFor("arena", "ADMIN"));
+    await page.goto("/realm/arena/admin/content/page/home");
+    const main = page.locator("main");
+    const text = main.getByLabel("Document (JSON)");
+    const outline = main.getByRole("region", { name: "Outline" });
+    const live = main.getByRole("region", { name: "Live preview" });
+    const shown = page.frameLocator(".workbench-live iframe[data-front]");
+    await live.getByRole("button", { name: "Mobile (375 px)" }).click();
+    await expect(shown.getByTestId("preview-banner")).toBeVisible();
+    const mainIds = async () =>
+      (JSON.parse(await text.inputValue()) as { zones: { main: { id: string }[] } }).zones.main.map(
+        (block) => block.id,
+      );
+    const before = await mainIds();
+    const blocks = outline.locator('[data-zone="main"] li[data-block]');
+    await expect(blocks).toHaveCount(before.length);
+
+    // Keyboard only: open the palette, add a rail; it lands last, selected, with focus on it.
+    await outline.getByText("Add a block to main").focus();
+    await page.keyboard.press("Enter");
+    await outline.getByRole("button", { name: "Add rail" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(outline.getByRole("status")).toHaveText("Added 'latest-videos' to main");
+    expect(await mainIds()).toEqual([...before, "latest-videos"]);
+    const added = outline.locator('li[data-block="latest-videos"]');
+    await expect(added.getByRole("button", { name: /^rail latest-videos/ })).toBeFocused();
+    await expect(added.getByRole("button", { name: /^rail latest-videos/ })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    // The preview renders the unsaved text at mobile width, the new rail outlined.
+    const railInPreview = shown.locator('[data-block-id="latest-videos"]');
+    await expect(railInPreview.getByRole("heading", { name: "Latest videos" })).toBeVisible();
+    await expect(railInPreview).toHaveAttribute("data-selected", "");
+    await expect(shown.getByTestId("preview-banner")).toContainText("Unsaved text from the editor");
+
+    // Move up twice by keyboard; focus stays on the button, and the preview follows.
+    await page.keyboard.press("Tab");
+    await expect(added.getByRole("button", { name: "Move up latest-videos" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(outline.getByRole("status")).toHaveText(
+      `'latest-videos' is now number ${before.length} in main`,
+    );
+    await expect(added.getByRole("button", { name: "Move up latest-videos" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    const moved = [...before.slice(0, -2), "latest-videos", ...before.slice(-2)];
+    await expect.poll(mainIds).toEqual(moved);
+    // The preview shows the new order once it has rendered the text.
+    const previewOrder = () =>
+      shown
+        .locator("[data-block-id]")
+        .evaluateAll((found) => found.map((el) => el.getAttribute("data-block-id")));
+    await expect
+      .poll(async () => {
+        const order = await previewOrder();
+        return order.indexOf("latest-videos") === order.indexOf(before.at(-1)!) - 2;
+      })
+      .toBe(true);
+
+    // Duplicate, then remove the copy.
+    await added.getByRole("button", { name: "Duplicate latest-videos" }).click();
+    await expect(outline.getByRole("status")).toHaveText(
+      "Added 'latest-videos-copy', a copy of 'latest-videos'",
+    );
+    expect(await mainIds()).toContain("latest-videos-copy");
+    await outline
+      .locator('li[data-block="latest-videos-copy"]')
+      .getByRole("button", { name: "Remove latest-videos-copy" })
+      .click();
+    await expect(outline.getByRole("status")).toHaveText("Removed 'latest-videos-copy' from main");
+    expect(await mainIds()).toEqual(moved);
+
+    // Selecting in the outline selects the block's JSON in the text.
+    const selectedJson = () =>
+      text.evaluate((area: HTMLTextAreaElement) =>
+        area.value.slice(area.selectionStart, area.selectionEnd),
+      );
+    await outline
+      .locator('li[data-block="hero"]')
+      .getByRole("button", { name: /^hero hero/ })
+      .click();
+    await expect(text).toBeFocused();
+    expect(JSON.parse(await selectedJson())).toMatchObject({ id: "hero", type: "hero" });
+    await expect(shown.locator('[data-block-id="hero"]')).toHaveAttribute("data-selected", "");
+
+    // Clicking a block in the preview selects it in the outline and the text, and follows no
+    // link. The preview shows none of the realm's notices (cookie banner, promo) over the page.
+    await expect(shown.locator(".notice-dock")).toHaveCount(0);
+    const frameUrl = () => page.frame({ url: /preview/ })?.url();
+    await expect(railInPreview.getByRole("heading", { name: "Latest videos" })).toBeVisible();
+    await railInPreview.getByRole("heading", { name: "Latest videos" }).click();
+    await expect(added.getByRole("button", { name: /^rail latest-videos/ })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    expect(JSON.parse(await selectedJson())).toMatchObject({ id: "latest-videos" });
+    expect(frameUrl()).toMatch(/preview/);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test("typed text is never lost: kept in the browser, offered back, and leaving asks first", async ({

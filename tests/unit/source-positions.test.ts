@@ -1,11 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  JsonSyntaxError,
-  locateJson,
-  MAX_DEPTH,
-} from "../../platform/realm-config/source-positions.ts";
+import { JsonSyntaxError, locateJson, MAX_DEPTH } from "../../schemas/source-positions.ts";
 import { demoRealmsDir } from "../../platform/seed/config.ts";
 
 const lines = [
@@ -46,6 +42,19 @@ describe("locateJson", () => {
     expect(positionOf("/a/b/1")).toEqual({ line: 3, column: 14 });
     expect(positionOf("/a/b/1/c")).toEqual({ line: 3, column: 20 });
     expect(positionOf("/n")).toEqual({ line: 7, column: 8 });
+  });
+
+  it("gives the span of each value, so an editor can select it", () => {
+    const { spanOf } = locateJson(doc);
+    const text = (pointer: string) => {
+      const span = spanOf(pointer)!;
+      return doc.slice(span.start, span.end);
+    };
+    expect(text("")).toBe(doc.trim());
+    expect(JSON.parse(text("/a/b"))).toEqual(JSON.parse(doc).a.b);
+    expect(JSON.parse(text("/a/b/1"))).toEqual(JSON.parse(doc).a.b[1]);
+    expect(text("/n")).toBe("-1.5e3");
+    expect(spanOf("/nothing")).toBeUndefined();
   });
 
   it("unescapes ~0 and ~1 in pointers", () => {

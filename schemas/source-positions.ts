@@ -19,6 +19,11 @@ export interface LocatedJson {
    * issues such as a missing property are reported at places that do not exist in the text.
    */
   positionOf(pointer: string, target?: "value" | "key"): SourcePosition;
+  /**
+   * Where the value at `pointer` is in the text, as offsets (end exclusive), so an editor can
+   * select it; undefined when the pointer names nothing.
+   */
+  spanOf(pointer: string): { start: number; end: number } | undefined;
   /** Pointers of properties written twice in one object; like JSON.parse, the last one wins. */
   duplicateKeys: string[];
 }
@@ -40,7 +45,7 @@ export const MAX_DEPTH = 64;
 export function locateJson(text: string): LocatedJson {
   const parser = new Parser(text);
   const value = parser.document();
-  const { values, keys } = parser;
+  const { values, keys, spans } = parser;
   return {
     value,
     duplicateKeys: parser.duplicateKeys,
@@ -50,6 +55,7 @@ export function locateJson(text: string): LocatedJson {
       while (!values.has(at)) at = at.slice(0, Math.max(at.lastIndexOf("/"), 0));
       return values.get(at)!;
     },
+    spanOf: (pointer) => spans.get(pointer),
   };
 }
 
@@ -73,6 +79,7 @@ const ESCAPES: Record<string, string> = {
 class Parser {
   readonly values = new Map<string, SourcePosition>();
   readonly keys = new Map<string, SourcePosition>();
+  readonly spans = new Map<string, { start: number; end: number }>();
   readonly duplicateKeys: string[] = [];
   private pos = 0;
   private line = 1;
@@ -92,6 +99,13 @@ class Parser {
   }
 
   private value(pointer: string, depth: number): unknown {
+    const start = this.pos;
+    const value = this.valueAt(pointer, depth);
+    this.spans.set(pointer, { start, end: this.pos });
+    return value;
+  }
+
+  private valueAt(pointer: string, depth: number): unknown {
     this.values.set(pointer, this.here());
     const c = this.text[this.pos];
     if (c === "{") return this.object(pointer, depth + 1);
