@@ -12,6 +12,7 @@ import { useCallback, useRef, useState } from "react";
 import { BlockOutline } from "./BlockOutline.tsx";
 import { blockSpan, outlineOf, placeOf, type BlockPlace, type OutlineEdit } from "./outline.ts";
 import { useLeavePrompt, useUnsavedText } from "./unsaved-text.ts";
+import { useAutosave, type AutosaveStatus } from "./autosave.ts";
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 
@@ -41,19 +42,28 @@ export function WorkbenchEditorScreen() {
   const hydrated = useHydrated();
   const live = useRef<LivePreviewHandle>(null);
   const textArea = useRef<HTMLTextAreaElement>(null);
-  // What the server holds: the text last saved, else the one loaded.
-  const serverText = saved?.outcome === "saved" ? saved.text : editor.text;
-  const unsaved = useUnsavedText(`${basePath}/${editor.target}/${editor.key ?? ""}`, serverText);
-  useLeavePrompt(unsaved.dirty, t("workbenchLeavePrompt"));
   // The text as typed, for the outline; the textarea itself stays uncontrolled.
   const formKey = `${revision}:${saved?.outcome}`;
   const [current, setCurrent] = useState({ formKey, text });
   if (current.formKey !== formKey) setCurrent({ formKey, text });
+  // What the server holds: the text last saved (by hand or automatically), else the one loaded.
+  const autosave = useAutosave(
+    formKey,
+    revision,
+    saved?.outcome === "saved" ? saved.text : editor.text,
+  );
+  const unsaved = useUnsavedText(
+    `${basePath}/${editor.target}/${editor.key ?? ""}`,
+    autosave.serverText,
+    current.text,
+  );
+  useLeavePrompt(unsaved.dirty, t("workbenchLeavePrompt"));
   const [selected, setSelected] = useState<string | null>(null);
   const typed = (value: string) => {
     setCurrent({ formKey, text: value });
     live.current?.textChanged(value);
     unsaved.changed(value);
+    autosave.changed(() => textArea.current?.value ?? value);
   };
   const putBack = () => {
     if (!unsaved.stored || !textArea.current) return;
@@ -209,7 +219,7 @@ export function WorkbenchEditorScreen() {
             }}
           >
             {saved?.outcome === "conflict" ? <h2>{t("workbenchYours")}</h2> : null}
-            <input type="hidden" name="revision" value={revision} />
+            <input type="hidden" name="revision" value={autosave.revision} />
             <label htmlFor="workbench-text">{t("workbenchText")}</label>
             <textarea
               ref={textArea}
@@ -224,9 +234,10 @@ export function WorkbenchEditorScreen() {
               aria-describedby={issues.length ? "workbench-issues-title" : undefined}
               aria-invalid={saved?.outcome === "invalid" ? true : undefined}
             />
-            <button type="submit" className="button" disabled={busy}>
+            <button type="submit" className="button" disabled={busy || autosave.saving}>
               {t("workbenchSave")}
-            </button>
+            </button>{" "}
+            <AutosaveState status={autosave.status} />
           </Form>
         </div>
         {hydrated ? (
@@ -240,7 +251,7 @@ export function WorkbenchEditorScreen() {
       </div>
       <div className="workbench-panels">
         <PublishPanel editor={editor} busy={busy} />
-        <HistoryPanel editor={editor} locale={locale} />
+        <HistoryPanel editor={{ ...editor, revision: autosave.revision }} locale={locale} />
       </div>
     </section>
   );
@@ -265,5 +276,26 @@ function Issues({ issues }: { issues: DocumentIssue[] }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+const AUTOSAVE_LABELS = {
+  saving: "workbenchAutosaving",
+  saved: "workbenchAutosaved",
+  conflict: "workbenchAutosaveConflict",
+  failed: "workbenchAutosaveFailed",
+} as const;
+
+/** What the last automatic save did; announced politely. */
+function AutosaveState({ status }: { status: AutosaveStatus | undefined }) {
+  const t = useT();
+  return (
+    <span role="status" className="workbench-autosave">
+      {status === undefined
+        ? null
+        : status.kind === "invalid"
+          ? t("workbenchAutosaveInvalid", { count: status.count })
+          : t(AUTOSAVE_LABELS[status.kind])}
+    </span>
   );
 }

@@ -44,8 +44,9 @@ function write(key: string, text: string | null): void {
  * Never losing typed text: every change that differs from the saved text is kept in this
  * browser (until it is saved), a text found there from an earlier visit is offered back, and
  * leaving the page (a link, a reload, closing the tab) with unsaved text asks first.
+ * `currentText` is the editor's text now: typing may go on while a save is on its way.
  */
-export function useUnsavedText(key: string, savedText: string) {
+export function useUnsavedText(key: string, savedText: string, currentText: string) {
   const [dirty, setDirty] = useState(false);
   // Read once on the client (the server has no storage; the offer renders after hydration).
   const [stored, setStored] = useState<StoredText | null>(() => {
@@ -55,9 +56,10 @@ export function useUnsavedText(key: string, savedText: string) {
   });
   const [base, setBase] = useState(savedText);
   if (base !== savedText) {
-    // Saved: the text on the server is the text typed, and nothing older is worth offering.
+    // Saved: nothing older is worth offering, and the text is unsaved only if typing went on
+    // after the save was sent (an autosave).
     setBase(savedText);
-    setDirty(false);
+    setDirty(currentText !== savedText);
     setStored(null);
   }
   const saved = useRef(savedText);

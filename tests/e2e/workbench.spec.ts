@@ -101,7 +101,7 @@ test.describe("content workbench", () => {
 
     await text.fill(sectionText(name, 12));
     await main.getByRole("button", { name: "Save the draft" }).click();
-    await expect(main.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
+    await expect(main.getByRole("status").filter({ hasText: /^Draft saved$/ })).toBeVisible();
     await page.goto(`/realm/arena/admin/content?q=${name}`);
     await expect(main.getByRole("rowheader", { name: `section ${name}` })).toBeVisible();
     await expect(main.getByRole("row").filter({ hasText: name })).toContainText(
@@ -122,7 +122,7 @@ test.describe("content workbench", () => {
     const save = async (body: string) => {
       await text.fill(body);
       await main.getByRole("button", { name: "Save the draft" }).click();
-      await expect(main.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
+      await expect(main.getByRole("status").filter({ hasText: /^Draft saved$/ })).toBeVisible();
       // The changes shown come from the saved draft: read them again.
       await page.reload();
     };
@@ -364,8 +364,12 @@ test.describe("content workbench", () => {
     const name = `wb-keep-${Date.now().toString(36)}`;
     await createSection(page, name);
     const main = page.locator("main");
-    const typed = sectionText(name, 7, "Typed, not saved");
+    // Text the server refuses (a rail of 500), so autosaving cannot keep it either.
+    const typed = sectionText(name, 500, "Typed, not saved");
     await main.getByLabel("Document (JSON)").fill(typed);
+    await expect(
+      main.getByRole("status").filter({ hasText: "Not saved automatically: 1 problem" }),
+    ).toBeVisible();
 
     // A link to another page asks first; declining stays with the text.
     page.once("dialog", (dialog) => {
@@ -387,9 +391,16 @@ test.describe("content workbench", () => {
     await offer.getByRole("button", { name: "Put the unsaved text back" }).click();
     await expect(again.locator("main").getByLabel("Document (JSON)")).toHaveValue(typed);
     await expect(offer).toHaveCount(0);
+    await again
+      .locator("main")
+      .getByLabel("Document (JSON)")
+      .fill(sectionText(name, 7, "Typed, not saved"));
     await again.locator("main").getByRole("button", { name: "Save the draft" }).click();
     await expect(
-      again.locator("main").getByRole("status").filter({ hasText: "Draft saved" }),
+      again
+        .locator("main")
+        .getByRole("status")
+        .filter({ hasText: /^Draft saved$/ }),
     ).toBeVisible();
 
     // Saved: nothing is offered any more, and leaving asks nothing.
@@ -401,6 +412,63 @@ test.describe("content workbench", () => {
     await expect(third.locator("main").getByText("This browser kept")).toHaveCount(0);
     await third.locator("main").getByRole("link", { name: "All documents" }).click();
     await expect(third).toHaveURL(/\/admin\/content$/);
+  });
+
+  test("valid text is saved as the draft a few seconds after typing stops; someone else's newer draft stops it", async ({
+    page,
+    context,
+    baseURL,
+    browser,
+  }) => {
+    await signIn(context, baseURL!, await tokenFor("arena", "ADMIN"));
+    const name = `wb-auto-${Date.now().toString(36)}`;
+    await createSection(page, name);
+    const main = page.locator("main");
+    const text = main.getByLabel("Document (JSON)");
+    const state = main.locator(".workbench-autosave");
+    await text.fill(sectionText(name, 7, "Saved by itself"));
+    await expect(state).toHaveText("Draft saved automatically");
+    // Typing goes on without the editor being reset, and the draft on the server is the text.
+    await text.press("End");
+    await expect(text).toHaveValue(sectionText(name, 7, "Saved by itself"));
+    const other = await context.newPage();
+    await other.goto(`/realm/arena/admin/content/section/${name}`);
+    const otherText = other.locator("main").getByLabel("Document (JSON)");
+    expect(JSON.parse(await otherText.inputValue())).toEqual(
+      JSON.parse(sectionText(name, 7, "Saved by itself")),
+    );
+    await expect(other.locator("main").getByText("This browser kept")).toHaveCount(0);
+    await other.close();
+
+    // Text the schema refuses is not saved, and says so; the last good draft stays.
+    await text.fill(sectionText(name, 500, "Saved by itself"));
+    await expect(state).toHaveText("Not saved automatically: 1 problem");
+
+    // Another admin saves a draft meanwhile: the next autosave does not overwrite it.
+    const otherAdmin = await browser.newContext({ baseURL });
+    await signIn(otherAdmin, baseURL!, await tokenFor("arena", "ADMIN"));
+    const theirs = await otherAdmin.newPage();
+    await theirs.goto(`/realm/arena/admin/content/section/${name}`);
+    await theirs
+      .locator("main")
+      .getByLabel("Document (JSON)")
+      .fill(sectionText(name, 9, "Their version"));
+    await theirs.locator("main").getByRole("button", { name: "Save the draft" }).click();
+    await expect(
+      theirs
+        .locator("main")
+        .getByRole("status")
+        .filter({ hasText: /^Draft saved$/ }),
+    ).toBeVisible();
+    await otherAdmin.close();
+    await text.fill(sectionText(name, 8, "My version"));
+    await expect(state).toHaveText(/Someone else saved this draft meanwhile/);
+    // Saving by hand then shows both versions to merge.
+    await main.getByRole("button", { name: "Save the draft" }).click();
+    const theirsShown = main.getByRole("region", { name: "The draft saved meanwhile" });
+    await expect(theirsShown.getByRole("textbox")).toHaveValue(/"Their version"/);
+    await expect(main.getByLabel("Document (JSON)")).toHaveValue(/"My version"/);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test("two admins saving the same draft: the second sees both versions and merges", async ({
@@ -432,7 +500,10 @@ test.describe("content workbench", () => {
     };
     await edit(one!, 10);
     await expect(
-      one!.locator("main").getByRole("status").filter({ hasText: "Draft saved" }),
+      one!
+        .locator("main")
+        .getByRole("status")
+        .filter({ hasText: /^Draft saved$/ }),
     ).toBeVisible();
     await edit(two!, 20);
     const main = two!.locator("main");
@@ -443,7 +514,7 @@ test.describe("content workbench", () => {
     expect(await axeViolations(two!)).toEqual([]);
     // Saving now goes over the draft shown beside: merged, it is saved.
     await main.getByRole("button", { name: "Save the draft" }).click();
-    await expect(main.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
+    await expect(main.getByRole("status").filter({ hasText: /^Draft saved$/ })).toBeVisible();
     await Promise.all(sessions.map((context) => context.close()));
   });
 
