@@ -25,7 +25,8 @@ export function WorkbenchEditorScreen() {
   const t = useT();
   const editor = useLoaderData<EditorData>() as unknown as EditorData;
   const saved = useActionData<SaveResult>() as SaveResult | undefined;
-  const busy = useNavigation().state === "submitting";
+  const navigation = useNavigation().state;
+  const busy = navigation === "submitting";
   const root = useRootData();
   const basePath = root?.basePath ?? "";
   const locale = root?.locale ?? "en";
@@ -51,6 +52,7 @@ export function WorkbenchEditorScreen() {
     formKey,
     revision,
     saved?.outcome === "saved" ? saved.text : editor.text,
+    navigation !== "idle",
   );
   const unsaved = useUnsavedText(
     `${basePath}/${editor.target}/${editor.key ?? ""}`,
@@ -211,6 +213,7 @@ export function WorkbenchEditorScreen() {
             method="post"
             className="workbench-editor"
             key={formKey}
+            onSubmit={autosave.cancel}
             onInput={(event) => {
               const target = event.target as HTMLElement;
               if (target instanceof HTMLTextAreaElement && target.name === "text") {

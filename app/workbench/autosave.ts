@@ -40,7 +40,13 @@ function readable(text: string): boolean {
  * both versions). `formKey` names the editor's current start (a save, a restore): what an
  * autosave learnt applies until the next one.
  */
-export function useAutosave(formKey: string, revision: number, serverText: string) {
+export function useAutosave(
+  formKey: string,
+  revision: number,
+  serverText: string,
+  /** A save, publish or restore by hand is on its way: an autosave now would race it. */
+  submitting: boolean,
+) {
   const fetcher = useFetcher<SaveResult>();
   const [seen, setSeen] = useState(fetcher.data);
   const [latest, setLatest] = useState<{ formKey: string; revision: number; text: string }>();
@@ -62,6 +68,7 @@ export function useAutosave(formKey: string, revision: number, serverText: strin
   const ours = latest?.formKey === formKey ? latest : undefined;
   const shown = status?.formKey === formKey ? status.status : undefined;
   const saving = fetcher.state !== "idle";
+  const busy = saving || submitting;
   const draft = {
     revision: ours?.revision ?? revision,
     text: ours?.text ?? serverText,
@@ -69,9 +76,9 @@ export function useAutosave(formKey: string, revision: number, serverText: strin
   };
 
   // The timer fires after later renders than the one that set it: it reads these.
-  const now = useRef({ draft, saving });
+  const now = useRef({ draft, busy });
   useEffect(() => {
-    now.current = { draft, saving };
+    now.current = { draft, busy };
   });
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -82,8 +89,8 @@ export function useAutosave(formKey: string, revision: number, serverText: strin
     (read: () => string) => {
       clearTimeout(timer.current);
       const attempt = () => {
-        const { draft: held, saving: busy } = now.current;
-        if (busy) {
+        const { draft: held, busy: waiting } = now.current;
+        if (waiting) {
           timer.current = setTimeout(attempt, AUTOSAVE_MS);
           return;
         }
@@ -99,7 +106,11 @@ export function useAutosave(formKey: string, revision: number, serverText: strin
     [submit],
   );
 
+  /** A save by hand is starting: it saves this text, so no autosave should follow it. */
+  const cancel = useCallback(() => clearTimeout(timer.current), []);
+
   return {
+    cancel,
     revision: draft.revision,
     serverText: draft.text,
     status: saving ? ({ kind: "saving" } as const) : shown,

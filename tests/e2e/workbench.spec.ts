@@ -114,6 +114,8 @@ test.describe("content workbench", () => {
     context,
     baseURL,
   }) => {
+    // A long flow: two publishes, a comparison, a restore and the log.
+    test.slow();
     await signIn(context, baseURL!, await tokenFor("arena", "ADMIN"));
     const main = page.locator("main");
     const name = `wb-pub-${Date.now().toString(36)}`;
@@ -204,7 +206,8 @@ test.describe("content workbench", () => {
     baseURL,
   }) => {
     await signIn(context, baseURL!, await tokenFor("arena", "ADMIN"));
-    await page.goto("/realm/arena/admin/content/page/home");
+    // A section of its own: valid text typed here is autosaved as its draft.
+    await createSection(page, `wb-live-${Date.now().toString(36)}`);
     const main = page.locator("main");
     const live = main.getByRole("region", { name: "Live preview" });
     await live.getByRole("button", { name: "Mobile (375 px)" }).click();
@@ -245,9 +248,12 @@ test.describe("content workbench", () => {
     await expect(shown.getByRole("heading", { name: "Live rail probe" })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 
-    // Nothing was saved: the draft is as it was.
+    // The invalid text never reached the draft (autosave refuses it as a save would).
+    await expect(
+      main.getByRole("status").filter({ hasText: "Not saved automatically: 1 problem" }),
+    ).toBeVisible();
     await page.reload();
-    await expect(main.getByLabel("Document (JSON)")).not.toHaveValue(/live-probe/);
+    await expect(main.getByLabel("Document (JSON)")).not.toHaveValue(/"itemsPerPage": 500/);
   });
 
   test("the outline adds a rail from the palette and reorders it by keyboard; selecting a block links the text, the outline and the preview", async ({
@@ -255,11 +261,19 @@ test.describe("content workbench", () => {
     context,
     baseURL,
   }) => {
+    // A long flow under load: several renders of the preview.
+    test.slow();
     await signIn(context, baseURL!, await tokenFor("arena", "ADMIN"));
-    await page.goto("/realm/arena/admin/content/page/home");
+    // A section of its own (autosave keeps what is typed as its draft), with three blocks.
+    const name = `wb-blocks-${Date.now().toString(36)}`;
+    await createSection(page, name);
     const main = page.locator("main");
     const text = main.getByLabel("Document (JSON)");
-    const outline = main.getByRole("region", { name: "Outline" });
+    const start = JSON.parse(sectionText(name, 6)) as { zones: { main: unknown[] } };
+    start.zones.main.push({ id: "news", type: "rail", title: "News", source: { kind: "news" } });
+    start.zones.main.unshift({ id: "hero", type: "hero" });
+    await text.fill(`${JSON.stringify(start, null, 2)}\n`);
+    const outline = main.getByRole("region", { name: "Outline", exact: true });
     const live = main.getByRole("region", { name: "Live preview" });
     const shown = page.frameLocator(".workbench-live iframe[data-front]");
     await live.getByRole("button", { name: "Mobile (375 px)" }).click();
@@ -333,12 +347,12 @@ test.describe("content workbench", () => {
         area.value.slice(area.selectionStart, area.selectionEnd),
       );
     await outline
-      .locator('li[data-block="hero"]')
-      .getByRole("button", { name: /^hero hero/ })
+      .locator('li[data-block="latest"]')
+      .getByRole("button", { name: /^rail latest ·/ })
       .click();
     await expect(text).toBeFocused();
-    expect(JSON.parse(await selectedJson())).toMatchObject({ id: "hero", type: "hero" });
-    await expect(shown.locator('[data-block-id="hero"]')).toHaveAttribute("data-selected", "");
+    expect(JSON.parse(await selectedJson())).toMatchObject({ id: "latest", type: "rail" });
+    await expect(shown.locator('[data-block-id="latest"]')).toHaveAttribute("data-selected", "");
 
     // Clicking a block in the preview selects it in the outline and the text, and follows no
     // link. The preview shows none of the realm's notices (cookie banner, promo) over the page.
@@ -420,6 +434,8 @@ test.describe("content workbench", () => {
     baseURL,
     browser,
   }) => {
+    // Waits out the autosave pause several times, with a second admin.
+    test.slow();
     await signIn(context, baseURL!, await tokenFor("arena", "ADMIN"));
     const name = `wb-auto-${Date.now().toString(36)}`;
     await createSection(page, name);
