@@ -6,6 +6,8 @@
  *       the same process, in interleaved rounds (bench/viewers.ts), with page sizes and the
  *       server's memory, and
  *   (b) the JavaScript each route loads on a first visit, raw and gzipped, and
+ *   (b2) the workbench's live preview of arena's home from unsaved text, 20 edits, each beside a
+ *       render of the home page (bench/preview.ts), and
  *   (c) the programme guide of 50 channels for one day against the home page of the same realm,
  *       both rendered for every request, and the JavaScript each loads (bench/epg.ts), and
  *   (d) search latency against catalogue size, beside a sequential ILIKE scan (bench/search.ts;
@@ -36,6 +38,7 @@ import {
 import { fixed, kib, table } from "./bench/table.ts";
 import { measureWatchPages, type FirstFrameStats, type WatchFigures } from "./bench/watch.ts";
 import { searchSection, type SearchBenchResult } from "./bench/search.ts";
+import { measurePreview, PREVIEW_SETTLE_MS, type PreviewFigures } from "./bench/preview.ts";
 import { measureViewers, type Spread, type ViewersFigures } from "./bench/viewers.ts";
 import { TEST_SESSION_SECRET } from "../tests/fixtures/secrets.ts";
 import { scaleFailure, scaleSection, type ScaleFigures } from "./bench/two-servers.ts";
@@ -104,6 +107,8 @@ async function main() {
   console.log(
     `\nValidating a ${validation.blocks}-block page: median ${validation.medianMs.toFixed(2)} ms, p95 ${validation.p95Ms.toFixed(2)} ms (target under 20 ms)`,
   );
+  const preview = await measurePreview(server.baseUrl);
+  printPreview(preview);
   const watch = await measureWatch(server.baseUrl);
   printWatch(watch);
   // One run per page with --quick (a look, not a figure to keep).
@@ -119,6 +124,7 @@ async function main() {
   // After the one server's runs too; 60 s unless BENCH_DURATION says otherwise.
   const scale = await scaleSection();
   writeResults({
+    preview,
     scale,
     search,
     watch,
@@ -131,6 +137,28 @@ async function main() {
   });
   const failure = scale && scaleFailure(scale);
   if (failure) throw new BenchError(failure);
+}
+
+function printPreview(preview: PreviewFigures) {
+  console.log(
+    `\nWorkbench live preview of /realm/arena/page/home, ${preview.edits} edits, each beside a render of the home page\n`,
+  );
+  console.log(
+    table(
+      ["render", "median ms", "max ms"],
+      [
+        [
+          "preview of the unsaved text",
+          fixed(preview.refresh.medianMs),
+          fixed(preview.refresh.maxMs),
+        ],
+        ["home page (same admin)", fixed(preview.page.medianMs), fixed(preview.page.maxMs)],
+      ],
+    ),
+  );
+  console.log(
+    `preview / page = ${preview.ratio.toFixed(2)}; the editor waits ${PREVIEW_SETTLE_MS} ms + ${fixed(preview.refresh.medianMs)} ms = ${fixed(preview.editorWaitMs)} ms before the frame paints (target: refresh within 300 ms)`,
+  );
 }
 
 /**
@@ -381,6 +409,7 @@ function printJs(js: Record<string, JsSize>) {
 }
 
 function writeResults(figures: {
+  preview: PreviewFigures;
   duration: number;
   viewers: ViewersFigures;
   js: Record<string, JsSize>;
@@ -405,6 +434,7 @@ function writeResults(figures: {
     viewers: figures.viewers,
     js: figures.js,
     validation: figures.validation,
+    preview: figures.preview,
     epg: {
       channels: EPG_CHANNELS,
       home: target(figures.epg.homeLoad),
