@@ -26,15 +26,21 @@ export async function realmLocale(
     defaultLocale: string;
     /** The signed-in account's language, if it has one. */
     accountLocale?: string;
+    /** A language the page was asked for outright (admin previews): used when it is the realm's. */
+    requested?: string | null;
   },
 ): Promise<RealmLocale> {
-  const wanted = detectLanguage({
-    // The choice made in this browser is the most recent; the account's comes with it elsewhere.
-    saved: savedLanguage(request.headers.get("Cookie")) ?? offered.accountLocale,
-    acceptLanguage: request.headers.get("Accept-Language"),
-    languages: offered.languages,
-    defaultLocale: offered.defaultLocale,
-  });
+  const requested = offered.requested;
+  const wanted =
+    requested && offered.languages.includes(requested)
+      ? requested
+      : detectLanguage({
+          // The choice made in this browser is the most recent; the account's comes with it elsewhere.
+          saved: savedLanguage(request.headers.get("Cookie")) ?? offered.accountLocale,
+          acceptLanguage: request.headers.get("Accept-Language"),
+          languages: offered.languages,
+          defaultLocale: offered.defaultLocale,
+        });
   const candidates = [...new Set([wanted, offered.defaultLocale])];
   for (const locale of candidates) {
     try {

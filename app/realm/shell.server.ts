@@ -44,6 +44,7 @@ export async function loadShell(
     const { locale, translations } = await realmLocale(request, context, realm, {
       ...init.realm,
       accountLocale: viewer.locale,
+      requested: previewLanguage(request),
     });
     return {
       realm: init.realm,
@@ -117,4 +118,13 @@ export async function realmLicences(
 ): Promise<Licence[]> {
   const init = await fetchInit(context, realm, initScope(request, viewer));
   return init.licences ?? [];
+}
+
+/**
+ * The language an admin preview asks for (`/preview/…?lang=es`): the workbench shows a draft in
+ * each realm language without changing the admin's own choice. Other pages ignore `lang`.
+ */
+function previewLanguage(request: Request): string | null {
+  const url = new URL(request.url);
+  return /(^|\/)preview\//.test(url.pathname) ? url.searchParams.get("lang") : null;
 }

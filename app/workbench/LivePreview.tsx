@@ -35,8 +35,16 @@ export const LivePreview = forwardRef<
     selected: string | null;
     /** A block clicked in the preview. */
     onPick(id: string): void;
+    /** The realm's languages, and the one the admin reads the site in. */
+    languages: readonly string[];
+    locale: string;
+    /** The editor's text now, rendered again when the language changes. */
+    text: string;
   }
->(function LivePreview({ previewHref, selected, onPick }, ref) {
+>(function LivePreview(
+  { previewHref, selected, onPick, languages, locale, text: editorText },
+  ref,
+) {
   const t = useT();
   const [width, setWidth] = useState<Width>("desktop");
   const [front, setFront] = useState(0);
@@ -74,17 +82,23 @@ export const LivePreview = forwardRef<
     if (shown && view) view.scrollTo({ top: view.scrollY + shown.top - 80 });
   }, [selected, front, state]);
 
+  const [language, setLanguage] = useState(locale);
+  const actionOf = (lang: string) =>
+    `${previewHref}?live=1${lang === locale ? "" : `&lang=${encodeURIComponent(lang)}`}`;
+  /** Posts the text to the hidden frame, which is shown once it has rendered. */
+  const render = (value: string, lang: string) => {
+    if (!form.current || !text.current) return;
+    text.current.value = value;
+    form.current.action = actionOf(lang);
+    form.current.target = FRAMES[1 - frontRef.current]!;
+    pending.current = true;
+    setState({ kind: "updating" });
+    form.current.submit();
+  };
   useImperativeHandle(ref, () => ({
     textChanged(value: string) {
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        if (!form.current || !text.current) return;
-        text.current.value = value;
-        form.current.target = FRAMES[1 - frontRef.current]!;
-        pending.current = true;
-        setState({ kind: "updating" });
-        form.current.submit();
-      }, SETTLE_MS);
+      timer.current = setTimeout(() => render(value, language), SETTLE_MS);
     },
   }));
 
@@ -133,6 +147,26 @@ export const LivePreview = forwardRef<
           </button>
         ))}
       </div>
+      {languages.length > 1 ? (
+        <p className="workbench-language">
+          <label htmlFor="workbench-language">{t("workbenchPreviewLanguage")}</label>{" "}
+          <select
+            id="workbench-language"
+            value={language}
+            onChange={(event) => {
+              setLanguage(event.target.value);
+              clearTimeout(timer.current);
+              render(editorText, event.target.value);
+            }}
+          >
+            {languages.map((code) => (
+              <option key={code} value={code}>
+                {t(`languageName_${code.split(/[-_]/)[0]!.toLowerCase()}`, { defaultValue: code })}
+              </option>
+            ))}
+          </select>
+        </p>
+      ) : null}
       <p role="status" className="workbench-live-state">
         {state.kind === "updating"
           ? t("workbenchLiveUpdating")
@@ -147,7 +181,7 @@ export const LivePreview = forwardRef<
           ))}
         </ul>
       ) : null}
-      <form ref={form} method="post" action={`${previewHref}?live=1`} hidden>
+      <form ref={form} method="post" action={actionOf(language)} hidden>
         <textarea ref={text} name="text" readOnly tabIndex={-1} aria-hidden="true" />
       </form>
       <div

@@ -249,6 +249,9 @@ export function WorkbenchEditorScreen() {
             previewHref={editor.previewHref}
             selected={selected}
             onPick={previewPicked}
+            languages={root?.shell?.realm.languages ?? []}
+            locale={locale}
+            text={current.text}
           />
         ) : null}
       </div>

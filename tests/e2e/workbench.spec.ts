@@ -256,6 +256,33 @@ test.describe("content workbench", () => {
     await expect(main.getByLabel("Document (JSON)")).not.toHaveValue(/"itemsPerPage": 500/);
   });
 
+  test("the live preview shows the page in each realm language, the admin's own page staying in theirs", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signIn(context, baseURL!, await tokenFor("liga", "ADMIN"));
+    await page.goto("/realm/liga/admin/content/page/home");
+    const own = await page.locator("html").getAttribute("lang");
+    const shown = page.frameLocator(".workbench-live iframe[data-front]");
+    await expect(shown.getByTestId("preview-banner")).toBeVisible();
+    const language = page.locator("#workbench-language");
+    await expect(language).toHaveValue(own!);
+    expect(
+      await language.locator("option").evaluateAll((o) => o.map((e) => e.textContent)),
+    ).toEqual(["Português", "Español", "English"]);
+    for (const lang of ["es", "en"].filter((l) => l !== own)) {
+      await language.selectOption(lang);
+      await expect(shown.locator("html")).toHaveAttribute("lang", lang);
+      await expect(shown.getByTestId("preview-banner")).toHaveAttribute(
+        "data-preview-view",
+        "page",
+      );
+    }
+    await expect(page.locator("html")).toHaveAttribute("lang", own!);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   test("the outline adds a rail from the palette and reorders it by keyboard; selecting a block links the text, the outline and the preview", async ({
     page,
     context,
