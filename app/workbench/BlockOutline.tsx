@@ -143,60 +143,48 @@ export function BlockOutline({ text, palette, selected, onEdit, onSelect }: Prop
                         ) : null}
                       </button>
                       <span className="workbench-block-actions">
-                        <button
-                          type="button"
-                          className="button button-secondary"
-                          data-action="up"
+                        <BlockAction
+                          action="up"
+                          label={t("workbenchMoveUp")}
+                          blockId={block.id}
                           disabled={index === 0}
                           onClick={() =>
                             apply(moveBlock(text, place, index - 1), "up", zone, (id) =>
                               t("workbenchOutlineMoved", { id, zone, position: index }),
                             )
                           }
-                        >
-                          {t("workbenchMoveUp")}
-                          <span className="visually-hidden"> {block.id}</span>
-                        </button>
-                        <button
-                          type="button"
-                          className="button button-secondary"
-                          data-action="down"
+                        />
+                        <BlockAction
+                          action="down"
+                          label={t("workbenchMoveDown")}
+                          blockId={block.id}
                           disabled={index === blocks.length - 1}
                           onClick={() =>
                             apply(moveBlock(text, place, index + 1), "down", zone, (id) =>
                               t("workbenchOutlineMoved", { id, zone, position: index + 2 }),
                             )
                           }
-                        >
-                          {t("workbenchMoveDown")}
-                          <span className="visually-hidden"> {block.id}</span>
-                        </button>
-                        <button
-                          type="button"
-                          className="button button-secondary"
-                          data-action="duplicate"
+                        />
+                        <BlockAction
+                          action="duplicate"
+                          label={t("workbenchDuplicate")}
+                          blockId={block.id}
                           onClick={() =>
                             apply(duplicateBlock(text, place), "select", zone, (id) =>
                               t("workbenchOutlineDuplicated", { id, from: block.id }),
                             )
                           }
-                        >
-                          {t("workbenchDuplicate")}
-                          <span className="visually-hidden"> {block.id}</span>
-                        </button>
-                        <button
-                          type="button"
-                          className="button button-secondary"
-                          data-action="remove"
+                        />
+                        <BlockAction
+                          action="remove"
+                          label={t("workbenchRemove")}
+                          blockId={block.id}
                           onClick={() =>
                             apply(removeBlock(text, place), "select", zone, () =>
                               t("workbenchOutlineRemoved", { id: block.id, zone }),
                             )
                           }
-                        >
-                          {t("workbenchRemove")}
-                          <span className="visually-hidden"> {block.id}</span>
-                        </button>
+                        />
                       </span>
                     </li>
                   );
@@ -231,5 +219,33 @@ export function BlockOutline({ text, palette, selected, onEdit, onSelect }: Prop
         </div>
       )}
     </section>
+  );
+}
+
+/** One of a block's buttons: its visible label, and the block's id for screen readers. */
+function BlockAction({
+  action,
+  label,
+  blockId,
+  disabled = false,
+  onClick,
+}: {
+  action: string;
+  label: string;
+  blockId: string;
+  disabled?: boolean;
+  onClick(): void;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button-secondary"
+      data-action={action}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {label}
+      <span className="visually-hidden"> {blockId}</span>
+    </button>
   );
 }
