@@ -21,7 +21,7 @@ export interface OutboxList {
      */
     recipient: string;
     /**
-     * confirmation, password-reset, magic-link or pin-reset.
+     * confirmation, password-reset, magic-link, pin-reset, receipt, gift, renewal-declined or renewal-ended.
      */
     kind: string;
     /**

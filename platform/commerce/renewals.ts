@@ -2,6 +2,8 @@ import { and, count, eq, inArray, isNull, lte, max, or, sql } from "drizzle-orm"
 import type { Licence } from "../../schemas/generated/licence.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
+import { mailText, queueMail } from "../identity/mail.ts";
+import { decimalString } from "./money.ts";
 import { queueReceipt, type OrderRow } from "./orders.ts";
 import { paymentAdapter } from "./payment-adapters.ts";
 import { periodStart, utcDay } from "./periods.ts";
@@ -14,7 +16,8 @@ import { renewalCharge } from "./price-migrations.ts";
  *
  * - a cancelled subscription is never renewed: it ends at its period's end;
  * - a declined renewal makes it PAST_DUE (no access meanwhile) and is tried again a day later,
- *   up to RENEWAL_ATTEMPTS times for the period; the last decline ENDS it;
+ *   up to RENEWAL_ATTEMPTS times for the period; the last decline ENDS it; each decline is
+ *   mailed to the viewer (the next try's day, or that the subscription has ended);
  * - a subscription paid by a provider that stores no method ENDS at its period's end;
  * - a price migration applies by the licence's period (platform/commerce/price-migrations.ts).
  *
@@ -257,7 +260,28 @@ async function renewOne(
         .update(t.orders)
         .set({ status: "FAILED", failureCode: failure })
         .where(eq(t.orders.id, renewalId));
-      if (result.status === "UNSUPPORTED" || attempt >= RENEWAL_ATTEMPTS) return stop(failure);
+      if (result.status === "UNSUPPORTED") return stop(failure);
+      const last = attempt >= RENEWAL_ATTEMPTS;
+      // The viewer hears of every declined charge, and what happens next.
+      const { subject, body } = mailText(
+        last ? "renewal-ended" : "renewal-declined",
+        user.locale ?? undefined,
+        {
+          realm: (realm.settings as { realmFullName?: string }).realmFullName ?? realm.fullName,
+          licence: renewed.name,
+          amount: `${decimalString({ amount: charge.amount, scale: order.basket.scale })} ${order.basket.currency}`,
+          next: dayOf(new Date(now.getTime() + RENEWAL_RETRY_MS)),
+        },
+        realm,
+      );
+      await queueMail(txDb, {
+        realm: order.realm,
+        recipient: user.email,
+        kind: last ? "renewal-ended" : "renewal-declined",
+        subject,
+        body,
+      });
+      if (last) return stop(failure);
       await tx
         .update(t.orders)
         .set({ renewalState: "PAST_DUE", renewalStopReason: failure })

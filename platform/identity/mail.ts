@@ -11,6 +11,8 @@ const MAIL_LABELS = {
   "pin-reset": ["mailPinResetSubject", "mailPinResetBody"],
   receipt: ["mailReceiptSubject", "mailReceiptBody"],
   gift: ["mailGiftSubject", "mailGiftBody"],
+  "renewal-declined": ["mailRenewalDeclinedSubject", "mailRenewalDeclinedBody"],
+  "renewal-ended": ["mailRenewalEndedSubject", "mailRenewalEndedBody"],
 } as const satisfies Record<string, readonly [LabelKey, LabelKey]>;
 
 export type MailKind = keyof typeof MAIL_LABELS;

@@ -79,11 +79,13 @@ const renewalsOf = (orderId: string) =>
     .orderBy(t.orders.createdAt);
 const orderRow = async (orderId: string) =>
   (await db().select().from(t.orders).where(eq(t.orders.id, orderId)))[0]!;
-const receiptsTo = (email: string) =>
+const mailTo = (email: string, kind: string) =>
   db()
     .select()
     .from(t.outbox)
-    .where(and(eq(t.outbox.recipient, email), eq(t.outbox.kind, "receipt")));
+    .where(and(eq(t.outbox.recipient, email), eq(t.outbox.kind, kind)))
+    .orderBy(t.outbox.createdAt);
+const receiptsTo = (email: string) => mailTo(email, "receipt");
 const renewAt = async (at: Date) => runRenewals(db(), { now: at, secret: await secret() });
 const subscription = async (who: Who, orderId: string) => {
   const answer = await call(who, "/api/v2/user/subscriptions");
@@ -178,6 +180,12 @@ describe("subscription renewals", () => {
     expect(held.renewalState).toBe("PAST_DUE");
     expect(held.nextCharge).toBeUndefined();
     expect(await periodEnd(order.orderId)).toEqual(end);
+    // The viewer is told: the amount, and the day of the next try.
+    const [declined] = await mailTo(who.user.email, "renewal-declined");
+    expect(declined!.subject).toBe("We could not renew your Fight Pass Monthly");
+    const next = new Date(first.getTime() + RENEWAL_RETRY_MS).toISOString().slice(0, 10);
+    expect(declined!.body).toContain(`We will try again on ${next}.`);
+    expect(declined!.body).toMatch(/The payment of \d+\.\d{2} [A-Z]{3} to renew/);
     // Not again within the day.
     await renewAt(new Date(first.getTime() + HOUR));
     expect(await renewalsOf(order.orderId)).toHaveLength(1);
@@ -185,6 +193,10 @@ describe("subscription renewals", () => {
     expect((await renewAt(second)).declined).toBe(1);
     const third = new Date(second.getTime() + RENEWAL_RETRY_MS + HOUR);
     expect((await renewAt(third)).ended).toBe(1);
+    // Two declines announced a next try; the third, that the subscription has ended.
+    expect(await mailTo(who.user.email, "renewal-declined")).toHaveLength(2);
+    const ended = await mailTo(who.user.email, "renewal-ended");
+    expect(ended.map((mail) => mail.subject)).toEqual(["Your Fight Pass Monthly has ended"]);
     const row = await orderRow(order.orderId);
     expect([row.renewalState, row.renewalStopReason]).toEqual(["ENDED", "CARD_DECLINED"]);
     expect((await renewalsOf(order.orderId)).map((r) => [r.status, r.failureCode])).toEqual([
