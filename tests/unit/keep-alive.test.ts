@@ -25,7 +25,7 @@ describe("idle keep-alive connections", () => {
         const req = request({ host: "127.0.0.1", port, agent }, (res) => {
           res.resume();
           res.on("end", () =>
-            resolve({ socket: req.socket, keepAlive: res.headers["keep-alive"] }),
+            resolve({ socket: req.socket, keepAlive: String(res.headers["keep-alive"]) }),
           );
         });
         req.on("error", reject);
