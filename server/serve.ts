@@ -12,7 +12,6 @@ import { loadEnv, EnvError, type Env } from "./env.ts";
 import { resolveSecret } from "../platform/auth/secrets.ts";
 import { gracefulStop } from "./graceful-stop.ts";
 import { createServerApp } from "./http.ts";
-import { keepIdleConnections } from "./keep-alive.ts";
 import { createOutboxSender, type OutboxSender } from "../platform/identity/smtp.ts";
 import { ConfigValidationError } from "../platform/realm-config/load-realms.ts";
 import { lazyChunkUrl } from "./client-chunks.ts";
@@ -86,7 +85,6 @@ async function main() {
       }),
     );
   });
-  keepIdleConnections(server as Server);
   server.on("error", (error: NodeJS.ErrnoException) => {
     console.error(
       `server: cannot listen on ${env.HOST}:${env.PORT}: ${error.code ?? error.message}`,
