@@ -7,7 +7,7 @@ import type { BlockOf, BlockType, ResolveContext } from "./types.ts";
  */
 type EntryFor<Config extends { type: string; id: string }> = {
   type: Config["type"];
-  perViewer?: true;
+  perViewer?: true | ((config: Config) => boolean);
   resolve(config: Config, ctx: ResolveContext): Promise<unknown>;
   Component: (props: { config: Config; data: never }) => JSX.Element | null;
   Skeleton?: (props: { config: Config }) => JSX.Element | null;

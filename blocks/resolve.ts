@@ -13,7 +13,7 @@ export type ResolvedBlock = {
 export type ResolvedZones = { [Z in ZoneName]?: ResolvedBlock[] };
 
 type AnyResolver = (config: Block, ctx: ResolveContext) => Promise<unknown>;
-type AnyDefinition = { resolve: AnyResolver; perViewer?: true };
+type AnyDefinition = { resolve: AnyResolver; perViewer?: true | ((config: Block) => boolean) };
 
 const definitionOf = (config: Block) =>
   (blockRegistry as Partial<Record<string, AnyDefinition>>)[config.type];
@@ -25,7 +25,10 @@ async function resolveData(config: Block, ctx: ResolveContext): Promise<unknown>
 }
 
 /** Whether a block's data depends on who is looking (see `BlockDefinition.perViewer`). */
-export const isPerViewer = (config: Block): boolean => definitionOf(config)?.perViewer === true;
+export function isPerViewer(config: Block): boolean {
+  const perViewer = definitionOf(config)?.perViewer;
+  return typeof perViewer === "function" ? perViewer(config) : perViewer === true;
+}
 
 /**
  * Resolves the data of every block of every zone at once: a page waits for its slowest block,

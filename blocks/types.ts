@@ -57,6 +57,8 @@ export interface ViewerSource {
    * (null in a realm with neither), with its first `limit` items as cards in the viewer's order.
    */
   viewerList(limit: number): Promise<ViewerListCards | null>;
+  /** Whether the acting profile lets pages play background videos by themselves. */
+  backgroundVideoAutoPlay(): Promise<boolean>;
 }
 
 /** A viewer's list as a block shows it. */
@@ -90,7 +92,7 @@ export interface BlockDefinition<Config extends { type: string; id: string }, Da
    * first without a viewer, as every guest sees it and as the shared cache of resolved pages
    * keeps it, then again for each signed-in request, and that answer is never kept.
    */
-  perViewer?: true;
+  perViewer?: true | ((config: Config) => boolean);
   resolve(config: Config, ctx: ResolveContext): Promise<Data>;
   Component: (props: { config: Config; data: Data }) => JSX.Element | null;
   /**

@@ -179,6 +179,9 @@ export function platformViewerSource(platform: PlatformClient): ViewerSource {
       const detail = await platform.call("viewerList", { params: { listId: main.id } });
       return { kind: main.kind, items: detail.items.slice(0, Math.max(0, Math.floor(limit))) };
     },
+    async backgroundVideoAutoPlay() {
+      return (await platform.call("playbackPreferences")).videoBackgroundAutoPlay;
+    },
   };
 }
 

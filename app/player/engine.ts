@@ -1,4 +1,5 @@
 import type { ErrorData, default as HlsType } from "hls.js";
+import { hasMediaSource, loadHls, playsHlsNatively } from "../ui/hls.ts";
 import type { StreamError } from "./recovery.ts";
 
 /** A rendition the viewer can pick (hls.js only; native players choose on their own). */
@@ -57,37 +58,29 @@ export interface AttachOptions {
   onStateChange(): void;
 }
 
-let hlsModule: Promise<typeof import("hls.js")> | undefined;
-
 /**
  * Starts downloading hls.js (where it will be used) without waiting for it: the watch page
  * calls this as its code arrives, so the library loads while the page hydrates rather than
- * after. Only watch pages import this module, so no other page ever fetches hls.js.
+ * after. Other pages never call it: a hero's background video fetches hls.js only once it plays.
  */
 export function preloadHls(): void {
-  if (typeof window !== "undefined" && hasMediaSource()) hlsModule ??= import("hls.js");
-}
-
-/** Media Source Extensions, which hls.js needs; iOS Safari has only its native HLS player. */
-function hasMediaSource(): boolean {
-  const w = window as unknown as { MediaSource?: unknown; ManagedMediaSource?: unknown };
-  return typeof w.MediaSource === "function" || typeof w.ManagedMediaSource === "function";
+  if (typeof window !== "undefined" && hasMediaSource()) void loadHls();
 }
 
 /**
  * Plays `url` in `video`: with hls.js where Media Source Extensions exist (it gives quality
  * choice and the error recovery the player relies on), with the browser's own HLS otherwise.
- * hls.js is imported here, on demand, so only watch pages ever download it.
+ * hls.js is imported here, on demand, so only a page that plays a stream ever downloads it.
  */
 export async function attachStream(
   video: HTMLVideoElement,
   options: AttachOptions,
 ): Promise<StreamEngine> {
   if (hasMediaSource()) {
-    const { default: Hls } = await (hlsModule ??= import("hls.js"));
+    const { default: Hls } = await loadHls();
     if (Hls.isSupported()) return attachHls(Hls, video, options);
   }
-  if (video.canPlayType("application/vnd.apple.mpegurl")) return attachNative(video, options);
+  if (playsHlsNatively(video)) return attachNative(video, options);
   throw new Error("This browser cannot play HLS");
 }
 

@@ -4,6 +4,7 @@ import { useViewerTimeZone } from "../../app/ui/client-state.tsx";
 import { LiveBadge } from "../../app/ui/LiveBadge.tsx";
 import { formatDate } from "../../app/ui/LocalTime.tsx";
 import { useBlockRender } from "../../app/ui/render-context.tsx";
+import { BackgroundVideo } from "./BackgroundVideo.tsx";
 import { HERO_PORTRAIT_MEDIA, HERO_SIZES, heroSlideImages } from "./preload.ts";
 import type { HeroSlide, HeroSlideLink } from "./resolve.ts";
 
@@ -66,6 +67,12 @@ export function Slide({
           />
         ) : null}
       </picture>
+      {slide.backgroundVideo && current ? (
+        <BackgroundVideo
+          src={slide.backgroundVideo.src}
+          autoPlay={slide.backgroundVideo.autoPlay}
+        />
+      ) : null}
       <div className="hero-body">
         {slide.live ? <LiveBadge /> : null}
         {slide.upcoming && slide.startDate ? (

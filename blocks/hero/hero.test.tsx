@@ -2,11 +2,14 @@
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { definition, type HeroData } from "./index.tsx";
+import { isPerViewer } from "../resolve.ts";
+import { validatePage } from "../../schemas/page-validation.ts";
 import type { HeroBlock } from "../../schemas/generated/blocks-hero.ts";
 import {
   click,
   context,
   MemoryContent,
+  MemoryViewer,
   mount,
   serverDom,
   type Mounted,
@@ -219,5 +222,155 @@ describe("hero in the browser", () => {
     await advance(30_000);
     expect(visibleTitle()).toBe("Fight Night Lisbon");
     expect(mounted.container.querySelector('button[aria-label="Pause slideshow"]')).toBeNull();
+  });
+});
+
+describe("hero background video", () => {
+  const VIDEO = "/media/trailers/final.m3u8";
+
+  it("goes with the first of the realm's heroes, starting by itself unless the viewer said no", async () => {
+    const cfg = config({ backgroundVideo: VIDEO });
+    const shared = await definition.resolve(cfg, context());
+    expect(shared[0]!.backgroundVideo).toEqual({ src: VIDEO, autoPlay: true });
+    expect(shared.slice(1).map((slide) => slide.backgroundVideo)).toEqual([undefined, undefined]);
+    const viewer = new MemoryViewer([], null, false);
+    const theirs = await definition.resolve(cfg, context(new MemoryContent(), viewer));
+    expect(theirs[0]!.backgroundVideo).toEqual({ src: VIDEO, autoPlay: false });
+  });
+
+  it("keeps its slides, with the default, when the viewer's preferences cannot be read", async () => {
+    const viewer = new MemoryViewer();
+    vi.spyOn(viewer, "backgroundVideoAutoPlay").mockRejectedValue(new Error("platform away"));
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const cfg = config({ backgroundVideo: VIDEO });
+    const data = await definition.resolve(cfg, context(new MemoryContent(), viewer));
+    expect(data).toHaveLength(3);
+    expect(data[0]!.backgroundVideo).toEqual({ src: VIDEO, autoPlay: true });
+    vi.restoreAllMocks();
+  });
+
+  it("stays with its own item when an item before it does not exist", async () => {
+    const content = new MemoryContent();
+    const cfg = config({
+      items: [
+        { type: "VIDEO", key: "no-such-video", backgroundVideo: "/media/a.mp4" },
+        { type: "SERIES", key: "inside-the-camp" },
+        { type: "EVENT", key: "event-104", backgroundVideo: VIDEO },
+      ],
+    });
+    const data = await definition.resolve(cfg, context(content));
+    expect(data.map((slide) => [slide.title, slide.backgroundVideo?.src])).toEqual([
+      ["Inside the Camp", undefined],
+      [expect.any(String), VIDEO],
+    ]);
+  });
+
+  it.each([
+    ["/media/sample/master.m3u8", true],
+    ["/media/trailers/final%20cut.mp4", true],
+    ["https://cdn.example/final.m3u8", false],
+    ["//cdn.example/final.m3u8", false],
+    ["javascript:alert(1)//.mp4", false],
+    ["/media/final.mov", false],
+    ["/media/final.m3u8?x=1", false],
+  ])("accepts only a playlist or MP4 on this site: %s %s", (src, valid) => {
+    const page = {
+      key: "home",
+      title: "Home",
+      layout: "default",
+      zones: { main: [config({ backgroundVideo: src })] },
+    };
+    const { issues } = validatePage("page", page);
+    expect(issues.length === 0).toBe(valid);
+    if (!valid) expect(issues[0]!.pointer).toBe("/zones/main/0/backgroundVideo");
+  });
+
+  it("makes the block's data the viewer's only when a slide has a video", () => {
+    expect(isPerViewer(config())).toBe(false);
+    expect(isPerViewer(config({ backgroundVideo: VIDEO }))).toBe(true);
+    expect(isPerViewer(config({ items: [{ type: "SERIES", key: "inside-the-camp" }] }))).toBe(
+      false,
+    );
+    expect(
+      isPerViewer(config({ items: [{ type: "SERIES", key: "x1", backgroundVideo: VIDEO }] })),
+    ).toBe(true);
+  });
+
+  describe("in the browser", () => {
+    let mounted: Mounted | undefined;
+    afterEach(() => {
+      mounted?.unmount();
+      mounted = undefined;
+      vi.restoreAllMocks();
+    });
+    const media = (matching: (query: string) => boolean) =>
+      vi.spyOn(window, "matchMedia").mockImplementation(
+        (query: string) =>
+          ({
+            matches: matching(query),
+            media: query,
+            addEventListener: () => {},
+            removeEventListener: () => {},
+          }) as unknown as MediaQueryList,
+      );
+    const withVideo = (autoPlay: boolean): HeroData => [
+      {
+        id: "VIDEO-1",
+        title: "Final",
+        description: "",
+        imageUrl: "/images/final.jpg",
+        portraitImageUrl: null,
+        upcoming: false,
+        link: { content: { type: "VOD", id: 1 } },
+        backgroundVideo: { src: "/media/final.mp4", autoPlay },
+      },
+    ];
+    const button = (name: string) =>
+      mounted!.container.querySelector(`button[aria-label="${name}"]`);
+    const video = () => mounted!.container.querySelector<HTMLVideoElement>("video.hero-video");
+
+    it("plays muted and looping when allowed, and the viewer can pause it", async () => {
+      media(() => false);
+      const play = vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
+      const pause = vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(() => {});
+      mounted = await mount(<View config={config()} data={withVideo(true)} />);
+      expect(video()!.getAttribute("src")).toBe("/media/final.mp4");
+      expect(video()!.muted).toBe(true);
+      expect(video()!.loop).toBe(true);
+      expect(video()!.getAttribute("aria-hidden")).toBe("true");
+      expect(play).toHaveBeenCalled();
+      await click(button("Pause background video"));
+      expect(pause).toHaveBeenCalled();
+      expect(button("Play background video")).not.toBeNull();
+    });
+
+    it("waits for the viewer when their preferences or reduced motion say so, fetching nothing", async () => {
+      for (const [autoPlay, reduced] of [
+        [false, false],
+        [true, true],
+      ] as const) {
+        vi.restoreAllMocks();
+        media((query) => reduced && query.includes("prefers-reduced-motion"));
+        const play = vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
+        mounted = await mount(<View config={config()} data={withVideo(autoPlay)} />);
+        expect(video()!.getAttribute("src")).toBeNull();
+        expect(play).not.toHaveBeenCalled();
+        await click(button("Play background video"));
+        expect(video()!.getAttribute("src")).toBe("/media/final.mp4");
+        expect(play).toHaveBeenCalled();
+        mounted.unmount();
+        mounted = undefined;
+      }
+    });
+
+    it("is left out where the portrait artwork shows, and on the server", async () => {
+      media((query) => query.includes("max-width: 720px"));
+      mounted = await mount(<View config={config()} data={withVideo(true)} />);
+      expect(video()).toBeNull();
+      expect(button("Pause background video")).toBeNull();
+      expect(
+        serverDom(<View config={config()} data={withVideo(true)} />).querySelector("video"),
+      ).toBeNull();
+    });
   });
 });

@@ -33,9 +33,17 @@ export interface HeroBlock {
      * Key of a content item, as in the realm's content.json.
      */
     key: string;
+    /**
+     * A short video played muted and looping behind the slide's artwork on wide screens: the path of an HLS playlist (.m3u8) or MP4 file on this site, such as /media/sample/master.m3u8. It plays by itself only for viewers whose playback preferences allow background videos, never with reduced motion or data saving asked for; a button pauses or plays it.
+     */
+    backgroundVideo?: string;
   }[];
   /**
    * Seconds before the next slide; 0 turns auto-advance off.
    */
   autoAdvanceSeconds?: number;
+  /**
+   * The first slide's background video when the slides are the realm's heroes (a configured item names its own): a short video played muted and looping behind the slide's artwork on wide screens: the path of an HLS playlist (.m3u8) or MP4 file on this site, such as /media/sample/master.m3u8. It plays by itself only for viewers whose playback preferences allow background videos, never with reduced motion or data saving asked for; a button pauses or plays it.
+   */
+  backgroundVideo?: string;
 }

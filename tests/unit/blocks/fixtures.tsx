@@ -206,6 +206,7 @@ export class MemoryViewer implements ViewerSource {
   constructor(
     private readonly items: WatchHistoryItem[] = [],
     private readonly list: ViewerListCards | null = { kind: "MY_LIST", items: [] },
+    private readonly autoPlay = true,
   ) {}
 
   async history(limit: number): Promise<WatchHistoryItem[]> {
@@ -216,6 +217,10 @@ export class MemoryViewer implements ViewerSource {
   async viewerList(limit: number): Promise<ViewerListCards | null> {
     this.limits.push(limit);
     return this.list && { ...this.list, items: this.list.items.slice(0, limit) };
+  }
+
+  async backgroundVideoAutoPlay(): Promise<boolean> {
+    return this.autoPlay;
   }
 }
 
