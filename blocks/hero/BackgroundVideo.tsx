@@ -39,10 +39,11 @@ function BackgroundVideoPlayer({ src, autoPlay }: { src: string; autoPlay: boole
   const [attached, setAttached] = useState(false);
   if (wanted && !attached) setAttached(true);
 
-  // The stream is fetched only once the video is wanted, and kept while the slide is shown.
+  // The stream is fetched only once the video is wanted, and kept while the slide is shown (and
+  // let go of when it fails).
   useEffect(() => {
     const element = video.current;
-    if (!attached || !element) return;
+    if (!attached || failed || !element) return;
     let detach: (() => void) | null = null;
     let ended = false;
     attachBackgroundStream(element, src, () => setFailed(true)).then(
@@ -56,7 +57,7 @@ function BackgroundVideoPlayer({ src, autoPlay }: { src: string; autoPlay: boole
       ended = true;
       detach?.();
     };
-  }, [attached, src]);
+  }, [attached, failed, src]);
 
   // Off screen or in a hidden tab it stops, so it costs nothing nobody sees.
   useEffect(() => {
