@@ -10,7 +10,8 @@ import { requireRealmRequest } from "../realm/request.server.ts";
  * `POST /analytics`: the page's analytics batches (fetch, or a beacon as the page goes), handed
  * to the platform's ingest as this realm and device. The platform's verdict is the answer: 202,
  * or its 400/413/429 (which the page's batcher drops or retries); an unreachable platform is
- * a 503, so the page keeps the batch.
+ * a 503, so the page keeps the batch. Events of a session that has ended meanwhile (the last
+ * batch of a tab left open past sign-out elsewhere) are still counted, as nobody's.
  */
 export async function analyticsAction(args: ActionFunctionArgs): Promise<Response> {
   if (args.request.method !== "POST") {
@@ -24,13 +25,20 @@ export async function analyticsAction(args: ActionFunctionArgs): Promise<Respons
   }
   const { realm, viewer } = await requireRealmRequest(args);
   const device = await deviceIdOf(args.request, args.context);
+  // As the viewer: the platform files the events under the session's account, not the page's word.
+  const upload = (token: string | undefined) =>
+    platformClient(args.context, { realm, deviceId: device.deviceId, token }).call(
+      "analyticsEvents",
+      { body: batch as AnalyticsBatch },
+    );
   try {
-    // As the viewer: the platform files the events under the session's account, not the page's word.
-    await platformClient(args.context, {
-      realm,
-      deviceId: device.deviceId,
-      token: viewer.token,
-    }).call("analyticsEvents", { body: batch as AnalyticsBatch });
+    try {
+      await upload(viewer.token);
+    } catch (error) {
+      const ended = error instanceof PlatformError && error.status === 401 && viewer.token;
+      if (!ended) throw error;
+      await upload(undefined);
+    }
     return jsonAnswer(null, 202, device.setCookie);
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;

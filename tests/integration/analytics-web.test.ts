@@ -57,4 +57,18 @@ describe("the web app's analytics route", () => {
     expect(answer.status).toBe(202);
     expect(await storedFor(route)).toEqual([{ userId: null, email: null }]);
   });
+
+  it("counts the events of a session that has ended meanwhile, as nobody's", async () => {
+    const viewer = await accountWithSession(platform.store, "arena");
+    const cookie = await sessionCookieFor("arena", { accessToken: viewer.authorisationToken });
+    // Signed out everywhere (another device): the page's token is refused from now on.
+    await platform.store.db
+      .update(t.refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(t.refreshTokens.userId, viewer.user.id));
+    const route = `VOD ${viewer.user.id}`;
+    const answer = await analyticsAction(upload({ events: [{ ...play(), route }] }, cookie));
+    expect(answer.status).toBe(202);
+    expect(await storedFor(route)).toEqual([{ userId: null, email: null }]);
+  });
 });
