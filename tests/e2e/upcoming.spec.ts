@@ -7,11 +7,18 @@ import { hydrated, tabTo } from "./keyboard.ts";
 import { signInAs } from "./signed-in.ts";
 import { cards } from "./watching.ts";
 
+/**
+ * The page, once shown, is no wider than the window. Polled: the URL changes as a client-side
+ * navigation commits, a moment before the new page has replaced the old one on screen.
+ */
 async function noHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBe(0);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    )
+    .toBe(0);
 }
 
 const TIME_ZONE = "America/Sao_Paulo";
