@@ -34,7 +34,10 @@ function BackgroundVideoPlayer({ src, autoPlay }: { src: string; autoPlay: boole
   const [chosen, setChosen] = useState<boolean | null>(null);
   const [shown, setShown] = useState(false);
   const [failed, setFailed] = useState(false);
-  const [visible, setVisible] = useState(true);
+  // Two separate facts: coming back to the tab must not play a video scrolled out of view.
+  const [onScreen, setOnScreen] = useState(true);
+  const [tabShown, setTabShown] = useState(true);
+  const visible = onScreen && tabShown;
   const wanted = chosen ?? (autoPlay && !reducedMotion && !savesData());
   const [attached, setAttached] = useState(false);
   if (wanted && !attached) setAttached(true);
@@ -63,9 +66,9 @@ function BackgroundVideoPlayer({ src, autoPlay }: { src: string; autoPlay: boole
   useEffect(() => {
     const element = video.current;
     if (!element) return;
-    const observer = new IntersectionObserver(([entry]) => setVisible(entry!.isIntersecting));
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry!.isIntersecting));
     observer.observe(element);
-    const onVisibility = () => setVisible(document.visibilityState === "visible");
+    const onVisibility = () => setTabShown(document.visibilityState === "visible");
     document.addEventListener("visibilitychange", onVisibility);
     return () => {
       observer.disconnect();
