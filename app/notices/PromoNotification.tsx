@@ -62,25 +62,29 @@ export function PromoNotification({ basePath }: { basePath: string }) {
     });
   }, [basePath]);
 
-  const dismiss = useCallback(() => {
-    if (!promo) return;
-    // Focus inside the card would fall to the document when it goes; the page is next in line.
-    if (content.current?.contains(document.activeElement)) {
-      document.getElementById("main")?.focus({ preventScroll: true });
-    }
-    setPromo(null);
-    // keepalive: following the call to action may leave the page before the answer arrives.
-    fetch(promoPath(basePath), {
-      method: "POST",
-      headers: { Accept: "application/json" },
-      body: new URLSearchParams({ id: String(promo.id) }),
-      keepalive: true,
-    })
-      .then((response) => {
-        if (!response.ok) throw new Error(`dismissal failed with ${response.status}`);
+  const dismiss = useCallback(
+    (leaving: boolean) => {
+      if (!promo) return;
+      // Focus inside the card would fall to the document when it goes; the page is next in line.
+      if (content.current?.contains(document.activeElement)) {
+        document.getElementById("main")?.focus({ preventScroll: true });
+      }
+      setPromo(null);
+      // Following the call to action may leave the page before the answer arrives: keepalive lets
+      // the request outlive it. Closing stays on the page, so it needs no share of that quota.
+      fetch(promoPath(basePath), {
+        method: "POST",
+        headers: { Accept: "application/json" },
+        body: new URLSearchParams({ id: String(promo.id) }),
+        keepalive: leaving,
       })
-      .catch(() => toast({ level: "error", message: t("promoDismissFailed") }));
-  }, [promo, basePath, toast, t]);
+        .then((response) => {
+          if (!response.ok) throw new Error(`dismissal failed with ${response.status}`);
+        })
+        .catch(() => toast({ level: "error", message: t("promoDismissFailed") }));
+    },
+    [promo, basePath, toast, t],
+  );
 
   // Escape from anywhere inside the card closes it, as it would a dialog.
   useEffect(() => {
@@ -89,7 +93,7 @@ export function PromoNotification({ basePath }: { basePath: string }) {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
       event.stopPropagation();
-      dismiss();
+      dismiss(false);
     };
     card.addEventListener("keydown", onKeyDown);
     return () => card.removeEventListener("keydown", onKeyDown);
@@ -113,13 +117,13 @@ export function PromoNotification({ basePath }: { basePath: string }) {
         cta={promo.cta}
         href={promo.href}
         openInNewTab={promo.openInNewTab}
-        onFollow={dismiss}
+        onFollow={() => dismiss(true)}
       />
       <button
         type="button"
         className="icon-button promo-notification-close"
         aria-label={t("close")}
-        onClick={dismiss}
+        onClick={() => dismiss(false)}
       >
         <Icon name="close" />
       </button>

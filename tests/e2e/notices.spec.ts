@@ -249,18 +249,34 @@ test.describe("promo notification", () => {
     baseURL,
   }) => {
     await asArenaCustomer(context, baseURL!);
-    await page.route("**/realm/arena/promo-notification", (route) =>
-      route.request().method() === "POST"
-        ? route.fulfill({ status: 503, json: { status: 503, messages: ["down"] } })
-        : route.continue(),
-    );
+    let refused = 0;
+    await page.route("**/realm/arena/promo-notification", (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      refused += 1;
+      return route.fulfill({ status: 503, json: { status: 503, messages: ["down"] } });
+    });
     await page.goto("/realm/arena");
+    await hydrated(page);
     const card = page.getByRole("complementary", { name: "Road to AFC 212" });
+    await expect(card).toBeVisible();
+    // The error toast lives 3.3 s: on a busy machine that can pass between two checks, so every
+    // error toast shown is recorded as it arrives.
+    await page.evaluate(() => {
+      const shown: string[] = [];
+      (window as unknown as { errorToasts: string[] }).errorToasts = shown;
+      new MutationObserver(() => {
+        for (const toast of document.querySelectorAll(".toast-error")) {
+          const text = toast.textContent ?? "";
+          if (!shown.includes(text)) shown.push(text);
+        }
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await card.getByRole("button", { name: "Close" }).click();
     await expect(card).toHaveCount(0);
-    await expect(page.locator(".toast-error")).toContainText(
-      "We couldn't save that you closed this offer",
-    );
+    await expect.poll(() => refused).toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { errorToasts: string[] }).errorToasts))
+      .toEqual([expect.stringContaining("We couldn't save that you closed this offer")]);
   });
 });
 
