@@ -105,6 +105,11 @@ import type {
   RefundRequest,
   OrderRefund,
 } from "./generated/order.ts";
+import type {
+  ExternalAuthorization,
+  ExternalAuthorizationRequest,
+  ExternalSignInRequest,
+} from "./generated/external-sign-in.ts";
 import type { CancellationPromo } from "../schemas/generated/cancellation-promo.ts";
 import type { Licence } from "../schemas/generated/licence.ts";
 import type { VoucherRule } from "../schemas/generated/voucher-rule.ts";
@@ -197,6 +202,9 @@ export interface BodyTypes {
   realmLookup: RealmLookup;
   referralSession: ReferralSession;
   refreshRequest: RefreshRequest;
+  externalSignInRequest: ExternalSignInRequest;
+  externalAuthorizationRequest: ExternalAuthorizationRequest;
+  externalAuthorization: ExternalAuthorization;
   resultSet: ResultSet;
   searchBuckets: SearchBuckets;
   seasonDetail: SeasonDetail;

@@ -1186,6 +1186,22 @@ export const ENDPOINTS = {
     auth: "public",
     summary: "The claims an OpenID Connect sign-in granted, for its bearer access token",
   },
+  externalSignInStart: {
+    method: "POST",
+    path: "/v4/oidc/external/authorization",
+    auth: "client",
+    request: "externalAuthorizationRequest",
+    response: "externalAuthorization",
+    summary: "Starts a sign-in at the realm's external OpenID provider (authorization code, PKCE)",
+  },
+  externalSignInComplete: {
+    method: "POST",
+    path: "/v4/oidc/external/session",
+    auth: "client",
+    request: "externalSignInRequest",
+    response: "sessionTokens",
+    summary: "Completes a sign-in at the realm's external OpenID provider: a session in this realm",
+  },
   oidcEndSession: {
     method: "POST",
     path: "/v4/oidc/end-session",

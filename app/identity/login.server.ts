@@ -8,6 +8,7 @@ import { authErrorLabel } from "./auth-errors.ts";
 import { credentialProblems, firstProblem } from "./credentials.ts";
 import { afterSignIn, identityCall, type FormOutcome } from "./session-actions.server.ts";
 import { readForm } from "../realm/form-body.server.ts";
+import { externalSignInWay } from "./external-sign-in-way.ts";
 
 const SIGNED_IN = new Set(["CUSTOMER", "ADMIN"]);
 
@@ -31,6 +32,7 @@ export async function loginLoader(args: LoaderFunctionArgs) {
   return data(
     {
       from: from ?? null,
+      external: externalSignInWay(basePath, settings, from),
       logout: logoutMessage ? { label: logoutMessage, requestId: logoutRequestId } : null,
       magicToken: url.searchParams.get("magic"),
       magicLinks: settings.magicLinkLoginEnabled === true,

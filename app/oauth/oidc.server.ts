@@ -9,6 +9,12 @@ import {
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import { PlatformError } from "../api-client/client.ts";
 import { platformClient } from "../api-client/platform.server.ts";
+import { externalOidcProvider } from "../../contract/external-sign-in.ts";
+import {
+  completeExternalSignIn,
+  isProviderAnswer,
+  startExternalSignIn,
+} from "../identity/external-sign-in.server.ts";
 import { afterSignIn } from "../identity/session-actions.server.ts";
 import { hasSessionToEnd, signOut } from "../identity/logout.server.ts";
 import { readForm } from "../realm/form-body.server.ts";
@@ -144,7 +150,12 @@ export async function openidLoader(args: LoaderFunctionArgs) {
  */
 export async function loginRedirectLoader(args: LoaderFunctionArgs) {
   const found = await requireRealmRequest(args);
-  const from = new URL(args.request.url).searchParams.get("from") ?? undefined;
+  const url = new URL(args.request.url);
+  // The realm's external OpenID provider sends its answers here.
+  if (isProviderAnswer(url) && externalOidcProvider(found.shell.settings as RealmSettings)) {
+    return completeExternalSignIn(args, found);
+  }
+  const from = url.searchParams.get("from") ?? undefined;
   const role = found.viewer.role;
   if (role === "CUSTOMER" || role === "ADMIN") {
     throw redirect(afterSignIn(found, from).split("#")[0]!, { headers: PRIVATE });
@@ -161,6 +172,9 @@ export async function loginRedirectLoader(args: LoaderFunctionArgs) {
 export const GIGYA_PASS_THROUGH = ["UID", "UIDSignature", "signatureTimestamp"] as const;
 
 type Provider = NonNullable<RealmSettings["authenticationProviders"]>[number];
+
+const hasGigya = (settings: RealmSettings) =>
+  settings.authenticationProviders?.some((provider) => provider.name === "GIGYA") ?? false;
 
 /** The realm's external identity provider (Gigya type first, then OIDC), if it has one. */
 export function externalProvider(settings: RealmSettings): Provider | undefined {
@@ -184,13 +198,24 @@ export function gigyaQuery(url: URL): Record<string, string> {
 }
 
 /**
- * `/login/gigya` (third-party identity login): to the realm's external identity login page
- * (`loginUrl` of its GIGYA or OIDC provider) with the pass-through query; to its own sign-in
- * page with the same query when it names none.
+ * `/login/gigya` (third-party identity login): a realm bound to an external OpenID provider
+ * (OIDC with `issuer`, no GIGYA) starts the sign-in there, coming back to `from`. Otherwise to
+ * the realm's external identity login page (`loginUrl` of its GIGYA or OIDC provider) with the
+ * pass-through query; to its own sign-in page with the same query when it names none.
  */
 export async function gigyaLoginLoader(args: LoaderFunctionArgs) {
-  const { basePath, shell } = await requireRealmRequest(args);
+  const found = await requireRealmRequest(args);
+  const { basePath, shell } = found;
   const url = new URL(args.request.url);
+  const settings = shell.settings as RealmSettings;
+  // A realm bound to an external OpenID provider signs its viewers in there.
+  if (!hasGigya(settings) && externalOidcProvider(settings)) {
+    return startExternalSignIn(
+      args,
+      found,
+      safeRedirectPath(url.searchParams.get("from"), "/home"),
+    );
+  }
   const query = gigyaQuery(url);
   const loginUrl = externalProvider(shell.settings as RealmSettings)?.loginUrl;
   if (loginUrl) {

@@ -1,4 +1,5 @@
 import type { Route } from "../../schemas/generated/route-table.ts";
+import { externalOidcProvider } from "../../contract/external-sign-in.ts";
 import {
   allowedRoles,
   routeExists,
@@ -73,7 +74,9 @@ export function guardRoute(
 
   const login: GuardDecision = { type: "redirect", to: { name: "login", query: { from } } };
   // Realms whose accounts live with a third-party identity provider sign guests in there.
-  const thirdPartyLogin = settings.authenticationProviders?.some((p) => p.name === "GIGYA");
+  const thirdPartyLogin =
+    settings.authenticationProviders?.some((p) => p.name === "GIGYA") ||
+    externalOidcProvider(settings) !== undefined;
   const paymentReturn = query.has("redirect_status") && PAYMENT_RETURN_ROUTES.has(route.name);
   if (role === "UNAUTHENTICATED" || paymentReturn) {
     // A route that admits guests checks the viewer in as one, if the realm has guests.

@@ -10,8 +10,23 @@ export interface SessionData {
   impersonation?: Impersonation;
   /** A partner's licence the viewer arrived with, claimed once they are signed in. */
   externalLicence?: { code: string; extraParams?: string };
+  /**
+   * A sign-in begun at the realm's external OpenID provider: what `/login/redirect` checks the
+   * provider's answer against, and where the viewer was going. Single use.
+   */
+  externalSignIn?: ExternalSignInPending;
   /** An item a viewer asked to add to a list before signing in, added once they have. */
   pendingListAdd?: { list: string; ref: string; returnTo: string; at: number };
+}
+
+export interface ExternalSignInPending {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  /** The path inside the realm to go on to, already checked. */
+  from: string;
+  /** When it began (ms since the epoch): an answer after `EXTERNAL_SIGN_IN_TTL_MS` is refused. */
+  at: number;
 }
 
 export interface Impersonation {

@@ -5,6 +5,7 @@ import watchHistory from "./watch-history.schema.json";
 import jsonObject from "./json-object.schema.json";
 import credentials from "./credentials.schema.json";
 import refreshRequest from "./refresh-request.schema.json";
+import externalSignIn from "./external-sign-in.schema.json";
 import referralSession from "./referral-session.schema.json";
 import userDetailsUpdate from "./user-details-update.schema.json";
 import consentAnswersUpdate from "./consent-answers-update.schema.json";
@@ -71,6 +72,7 @@ export const contractSchemas = [
   jsonObject,
   credentials,
   refreshRequest,
+  externalSignIn,
   referralSession,
   userDetailsUpdate,
   consentAnswersUpdate,
@@ -122,6 +124,9 @@ export const bodySchemaIds = {
   jsonObject: jsonObject.$id,
   credentials: credentials.$id,
   refreshRequest: refreshRequest.$id,
+  externalSignInRequest: externalSignIn.$id,
+  externalAuthorizationRequest: `${externalSignIn.$id}#/$defs/authorizationRequest`,
+  externalAuthorization: `${externalSignIn.$id}#/$defs/authorization`,
   referralSession: referralSession.$id,
   userDetailsUpdate: userDetailsUpdate.$id,
   consentAnswersUpdate: consentAnswersUpdate.$id,

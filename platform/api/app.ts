@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { externalSignIn } from "./external-sign-in.ts";
 import { HEADERS } from "../../contract/headers.ts";
 import openapi from "../../contract/openapi.json";
 import type { TokenIssuer } from "../auth/tokens.ts";
@@ -171,6 +172,7 @@ export function createPlatformApi({
   v4.use("/*", requireClient);
   v4.route("/oauth2-auth", oauth);
   v4.route("/oidc", endSession);
+  v4.route("/oidc", externalSignIn);
   v4.route("/basket", basket);
   v4.route("/orders", orders);
   v4.route("/", gifts);

@@ -9,7 +9,8 @@ export interface NewAccount {
   realm: string;
   /** Normalised (trimmed, lower case). */
   email: string;
-  passwordHash: string;
+  /** Null for an account whose person signs in at an external provider only. */
+  passwordHash: string | null;
   /** Realms with `requiresConfirmation`: the account waits for the emailed link. */
   pending: boolean;
   fullName: string | null;

@@ -437,6 +437,22 @@ export interface RealmSettings {
      */
     accountUrl?: string;
     /**
+     * OIDC: the external OpenID provider viewers sign in with (its issuer identifier; discovery at `{issuer}/.well-known/openid-configuration`). `/login/gigya` then starts an authorization-code sign-in with PKCE there, and `/login/redirect` completes it. HTTPS, or HTTP on this machine (localhost, 127.0.0.1).
+     */
+    issuer?: string;
+    /**
+     * OIDC with `issuer`: the client id this realm is registered under at the provider.
+     */
+    clientId?: string;
+    /**
+     * OIDC with `issuer`: the name of the environment variable that holds the client secret (the secret itself never goes into config). Absent: a public client (PKCE alone).
+     */
+    clientSecretEnv?: string;
+    /**
+     * OIDC with `issuer`: the provider's name on the sign-in button ("Continue with …").
+     */
+    displayName?: string;
+    /**
      * Signup form fields.
      *
      * @maxItems 50

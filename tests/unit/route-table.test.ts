@@ -373,6 +373,25 @@ describe("route guarding (spec sections 4 and 6)", () => {
       type: "redirect",
       to: { name: "login", query: { from: "/browse" } },
     });
+    // Bound to an external OpenID provider: the same way in; an OIDC entry without one is not.
+    const external: RouteSettings = {
+      ...arena,
+      authenticationProviders: [
+        { name: "OIDC", issuer: "https://id.example.com", clientId: "arena-web" },
+      ],
+    };
+    expect(decide("browse", "GUEST", external)).toEqual({
+      type: "redirect",
+      to: { name: "gigyaLogin", query: { from: "/browse" } },
+    });
+    const loginPageOnly: RouteSettings = {
+      ...arena,
+      authenticationProviders: [{ name: "OIDC", loginUrl: "https://id.example.com/login" }],
+    };
+    expect(decide("browse", "GUEST", loginPageOnly)).toEqual({
+      type: "redirect",
+      to: { name: "login", query: { from: "/browse" } },
+    });
   });
 });
 

@@ -88,6 +88,12 @@ export function LoginScreen() {
           tone="info"
         />
       ) : null}
+      {page.external ? (
+        // A plain link: the sign-in leaves for the provider's own pages.
+        <a className="button button-primary auth-external" href={page.external.href}>
+          {t("continueWithProvider", { provider: page.external.provider })}
+        </a>
+      ) : null}
       <Form method="post" ref={form} noValidate onSubmit={onSubmit} replace>
         <p className="form-required-note">{t("requiredFieldsNote")}</p>
         <FormMessage label={message} requestId={server?.requestId} reserve={reservedMessage} />

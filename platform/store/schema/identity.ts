@@ -158,13 +158,18 @@ export const linkedProviders = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** A provider name of the realm's `authenticationProviders` (OIDC, GIGYA). */
     provider: text("provider").notNull(),
+    /**
+     * The OpenID provider's issuer identifier; a subject is unique only within its issuer, so a
+     * realm that moves to another issuer never matches the old one's people. Empty for Gigya.
+     */
+    issuer: text("issuer").notNull().default(""),
     subject: text("subject").notNull(),
     /** The e-mail the provider gave for the person, if it gave one. */
     email: text("email"),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("linked_providers_subject_idx").on(t.realm, t.provider, t.subject),
+    uniqueIndex("linked_providers_subject_idx").on(t.realm, t.provider, t.issuer, t.subject),
     index("linked_providers_user_idx").on(t.userId),
   ],
 );
