@@ -28,24 +28,70 @@ export function demoRedirectUris(publicUrl?: string, path = DEMO_CALLBACK_PATH):
 export const demoPostLogoutUris = (publicUrl?: string) =>
   demoRedirectUris(publicUrl, DEMO_SIGNED_OUT_PATH);
 
-/** Registers the demo app in a demo realm; a later seed only adds redirect URIs. */
-export async function seedDemoOAuthClient(db: Db, realm: string, publicUrl?: string) {
-  const uris = demoRedirectUris(publicUrl);
-  const signedOut = demoPostLogoutUris(publicUrl);
+/**
+ * The demo realms as relying parties of each other's OpenID provider: a realm whose `OIDC`
+ * provider names another demo realm's issuer and this client id signs in through that realm's
+ * accounts (README, "Signing in at an external OpenID provider").
+ */
+export const DEMO_REALM_CLIENT_ID = "demo-realm-sign-in";
+
+/** Each demo realm's `/login/redirect`, where an external provider returns, on the same origins. */
+export const demoRealmRedirectUris = (realms: string[], publicUrl?: string) =>
+  realms.flatMap((realm) => demoRedirectUris(publicUrl, `/realm/${realm}/login/redirect`));
+
+/**
+ * Registers the demo app, and the other demo realms as a client, in a demo realm; a later seed
+ * only adds redirect URIs.
+ */
+export async function seedDemoOAuthClient(
+  db: Db,
+  realm: string,
+  publicUrl?: string,
+  realms: string[] = [],
+) {
+  await registerClient(db, realm, {
+    clientId: DEMO_CLIENT_ID,
+    name: "Demo TV app",
+    redirectUris: demoRedirectUris(publicUrl),
+    postLogoutRedirectUris: demoPostLogoutUris(publicUrl),
+  });
+  const others = realms.filter((name) => name !== realm);
+  if (others.length === 0) return;
+  await registerClient(db, realm, {
+    clientId: DEMO_REALM_CLIENT_ID,
+    name: "Demo realms",
+    redirectUris: demoRealmRedirectUris(others, publicUrl),
+    postLogoutRedirectUris: [],
+  });
+}
+
+async function registerClient(
+  db: Db,
+  realm: string,
+  client: {
+    clientId: string;
+    name: string;
+    redirectUris: string[];
+    postLogoutRedirectUris: string[];
+  },
+) {
+  const uris = client.redirectUris;
+  const signedOut = client.postLogoutRedirectUris;
+  // jsonb_agg of no rows is null: an empty list stays an empty list.
   await db
     .insert(t.oauthClients)
     .values({
       realm,
-      clientId: DEMO_CLIENT_ID,
-      name: "Demo TV app",
+      clientId: client.clientId,
+      name: client.name,
       redirectUris: uris,
       postLogoutRedirectUris: signedOut,
     })
     .onConflictDoUpdate({
       target: [t.oauthClients.realm, t.oauthClients.clientId],
       set: {
-        redirectUris: sql`(select jsonb_agg(distinct u) from jsonb_array_elements_text(${t.oauthClients.redirectUris} || ${JSON.stringify(uris)}::jsonb) as u)`,
-        postLogoutRedirectUris: sql`(select jsonb_agg(distinct u) from jsonb_array_elements_text(${t.oauthClients.postLogoutRedirectUris} || ${JSON.stringify(signedOut)}::jsonb) as u)`,
+        redirectUris: sql`coalesce((select jsonb_agg(distinct u) from jsonb_array_elements_text(${t.oauthClients.redirectUris} || ${JSON.stringify(uris)}::jsonb) as u), '[]'::jsonb)`,
+        postLogoutRedirectUris: sql`coalesce((select jsonb_agg(distinct u) from jsonb_array_elements_text(${t.oauthClients.postLogoutRedirectUris} || ${JSON.stringify(signedOut)}::jsonb) as u), '[]'::jsonb)`,
       },
     });
 }

@@ -52,7 +52,12 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSumma
       if (demoAccounts) {
         const { settings } = config.realm;
         await seedDemoAccounts(tx as unknown as Db, settings.realm, settings.consentFields);
-        await seedDemoOAuthClient(tx as unknown as Db, settings.realm, options.publicUrl);
+        await seedDemoOAuthClient(
+          tx as unknown as Db,
+          settings.realm,
+          options.publicUrl,
+          configs.map((other) => other.realm.settings.realm),
+        );
       }
     }
   });
