@@ -8,6 +8,7 @@ import { axeViolations } from "./axe.ts";
 import { test as base, expect } from "./fixtures.ts";
 import { freePort, freshDataDir, removeDir, repoRoot, ServerProcess } from "./server-process.ts";
 import { DEMO_PASSWORD } from "./signed-in.ts";
+import { errorToasts, recordErrorToasts } from "./toasts.ts";
 
 const run = promisify(execFile);
 
@@ -96,21 +97,10 @@ test("a sign-in cancelled at the provider lands on sign-in with the message", as
   await page.goto(`${server.url}/realm/liga/login/gigya?from=/news`);
   await expect(page).toHaveURL(/\/realm\/arena\/oidc\/login\?/);
   const state = new URL(page.url()).searchParams.get("state")!;
-  // The error toast lives 3.3 s: each one is recorded as it appears, so a busy machine's slow
-  // check cannot miss it.
-  await page.addInitScript(() => {
-    const shown: string[] = [];
-    (window as unknown as { errorToasts: string[] }).errorToasts = shown;
-    new MutationObserver(() => {
-      for (const toast of document.querySelectorAll(".toast-error")) {
-        const text = toast.textContent ?? "";
-        if (!shown.includes(text)) shown.push(text);
-      }
-    }).observe(document, { childList: true, subtree: true, characterData: true });
-  });
+  await recordErrorToasts(page);
   await page.goto(`${server.url}/realm/liga/login/redirect?error=access_denied&state=${state}`);
   await expect(page).toHaveURL(`${server.url}/realm/liga/login`);
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { errorToasts: string[] }).errorToasts))
+    .poll(() => errorToasts(page))
     .toEqual([expect.stringMatching(/with your provider failed/)]);
 });

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { errorToasts, recordErrorToasts } from "./toasts.ts";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
 import { expect, test, VPN_HEADER } from "./fixtures.ts";
 import { signIn, tokenFor } from "./signed-in.ts";
@@ -255,27 +256,16 @@ test.describe("promo notification", () => {
       refused += 1;
       return route.fulfill({ status: 503, json: { status: 503, messages: ["down"] } });
     });
+    await recordErrorToasts(page);
     await page.goto("/realm/arena");
     await hydrated(page);
     const card = page.getByRole("complementary", { name: "Road to AFC 212" });
     await expect(card).toBeVisible();
-    // The error toast lives 3.3 s: on a busy machine that can pass between two checks, so every
-    // error toast shown is recorded as it arrives.
-    await page.evaluate(() => {
-      const shown: string[] = [];
-      (window as unknown as { errorToasts: string[] }).errorToasts = shown;
-      new MutationObserver(() => {
-        for (const toast of document.querySelectorAll(".toast-error")) {
-          const text = toast.textContent ?? "";
-          if (!shown.includes(text)) shown.push(text);
-        }
-      }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
     await card.getByRole("button", { name: "Close" }).click();
     await expect(card).toHaveCount(0);
     await expect.poll(() => refused).toBe(1);
     await expect
-      .poll(() => page.evaluate(() => (window as unknown as { errorToasts: string[] }).errorToasts))
+      .poll(() => errorToasts(page))
       .toEqual([expect.stringContaining("We couldn't save that you closed this offer")]);
   });
 });

@@ -1,14 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { encodeChallengeInput, solveChallenge, type Challenge } from "../../contract/challenge.ts";
-import { HEADERS } from "../../contract/headers.ts";
 import type { PlatformLoadContext } from "../../app/api-client/context.ts";
 import { gigyaLoginLoader, loginRedirectLoader } from "../../app/oauth/oidc.server.ts";
 import { forgetRealms } from "../../platform/api/realms.ts";
 import { DEMO_PASSWORD } from "../../platform/seed/demo-accounts.ts";
 import * as t from "../../platform/store/schema.ts";
 import { IN_PROCESS_PLATFORM } from "../../server/http.ts";
+import { withChallenge } from "../fixtures/challenge.ts";
 import { TEST_SESSION_SECRET } from "../fixtures/platform.ts";
 import { useServedPlatform } from "../fixtures/served-platform.ts";
 
@@ -119,16 +118,7 @@ async function signInAtArena(authorizationUrl: string, email: string) {
   const body = JSON.stringify({ ...fields, credentials: { id: email, secret: DEMO_PASSWORD } });
   const post = (headers: Record<string, string> = {}) =>
     platform.call("arena", "/api/v4/oauth2-auth/code", { method: "POST", body, headers });
-  let res = await post();
-  if (res.status === 428) {
-    const { details } = (await res.json()) as { details: { challenge: Challenge } };
-    res = await post({
-      [HEADERS.challengeInput]: encodeChallengeInput({
-        id: details.challenge.id,
-        secrets: [{ type: "CAPTCHA", value: await solveChallenge(details.challenge) }],
-      }),
-    });
-  }
+  const res = await withChallenge(post);
   expect(res.status).toBe(200);
   return new URL(((await res.json()) as { redirectUrl: string }).redirectUrl);
 }

@@ -2,13 +2,12 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTokenIssuer } from "../../platform/auth/tokens.ts";
-import { encodeChallengeInput, solveChallenge, type Challenge } from "../../contract/challenge.ts";
-import { HEADERS } from "../../contract/headers.ts";
 import { verifierMatches } from "../../platform/identity/oauth.ts";
 import { digest } from "../../platform/identity/secrets.ts";
 import { DEMO_PASSWORD } from "../../platform/seed/demo-accounts.ts";
 import { DEMO_CLIENT_ID, demoRedirectUris } from "../../platform/seed/demo-oauth-clients.ts";
 import * as t from "../../platform/store/schema.ts";
+import { withChallenge } from "../fixtures/challenge.ts";
 import { TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
 
 const platform = useSeededPlatform();
@@ -40,19 +39,9 @@ async function authorize(realm: Realm, overrides: Record<string, unknown> = {}) 
     credentials: { id: `viewer@${realm}.test`, secret: DEMO_PASSWORD },
     ...overrides,
   });
-  let res = await platform.api.call(realm, "/api/v4/oauth2-auth/code", json(body));
-  if (res.status === 428) {
-    const { details } = (await res.json()) as { details: { challenge: Challenge } };
-    const input = encodeChallengeInput({
-      id: details.challenge.id,
-      secrets: [{ type: "CAPTCHA", value: await solveChallenge(details.challenge) }],
-    });
-    res = await platform.api.call(realm, "/api/v4/oauth2-auth/code", {
-      ...json(body),
-      headers: { [HEADERS.challengeInput]: input },
-    });
-  }
-  return res;
+  return withChallenge((headers) =>
+    platform.api.call(realm, "/api/v4/oauth2-auth/code", { ...json(body), headers }),
+  );
 }
 
 async function codeFor(realm: Realm = "liga", overrides: Record<string, unknown> = {}) {

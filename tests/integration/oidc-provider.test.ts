@@ -8,8 +8,6 @@ import {
 } from "jose";
 import * as oauth from "oauth4webapi";
 import { describe, expect, it } from "vitest";
-import { encodeChallengeInput, solveChallenge, type Challenge } from "../../contract/challenge.ts";
-import { HEADERS } from "../../contract/headers.ts";
 import { createTokenIssuer } from "../../platform/auth/tokens.ts";
 import { digest } from "../../platform/identity/secrets.ts";
 import { publishedKeys, rotateSigningKey } from "../../platform/identity/oidc.ts";
@@ -20,6 +18,7 @@ import {
   demoRedirectUris,
 } from "../../platform/seed/demo-oauth-clients.ts";
 import * as t from "../../platform/store/schema.ts";
+import { withChallenge } from "../fixtures/challenge.ts";
 import { TEST_TOKEN_SECRET } from "../fixtures/platform.ts";
 import { useServedPlatform } from "../fixtures/served-platform.ts";
 import { viewerToken } from "../fixtures/viewers.ts";
@@ -66,17 +65,8 @@ async function signIn(
   });
   const post = (headers: Record<string, string> = {}) =>
     platform.call(realm, "/api/v4/oauth2-auth/code", { method: "POST", body, headers });
-  let res = await post();
-  if (res.status === 428) {
-    // Arena asks for its challenge first, as it does of every sign-in.
-    const { details } = (await res.json()) as { details: { challenge: Challenge } };
-    res = await post({
-      [HEADERS.challengeInput]: encodeChallengeInput({
-        id: details.challenge.id,
-        secrets: [{ type: "CAPTCHA", value: await solveChallenge(details.challenge) }],
-      }),
-    });
-  }
+  // Arena asks for its challenge first, as it does of every sign-in.
+  const res = await withChallenge(post);
   expect(res.status).toBe(200);
   const { redirectUrl } = (await res.json()) as { redirectUrl: string };
   const callback = oauth.validateAuthResponse(as, tvApp, new URL(redirectUrl), state);

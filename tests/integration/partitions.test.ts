@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { encodeChallengeInput, solveChallenge, type Challenge } from "../../contract/challenge.ts";
-import { HEADERS } from "../../contract/headers.ts";
 import { validateBody } from "../../contract/validator.ts";
 import { createTokenIssuer } from "../../platform/auth/tokens.ts";
 import * as t from "../../platform/store/schema.ts";
 import { accountWithSession } from "../fixtures/accounts.ts";
+import { withChallenge } from "../fixtures/challenge.ts";
 import { TEST_TOKEN_SECRET, useSeededPlatform } from "../fixtures/platform.ts";
 
 const platform = useSeededPlatform();
@@ -24,16 +23,7 @@ async function call(
       headers: { ...init.headers, ...headers },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     });
-  let res = await request();
-  if (res.status === 428) {
-    const { details } = (await res.json()) as { details: { challenge: Challenge } };
-    res = await request({
-      [HEADERS.challengeInput]: encodeChallengeInput({
-        id: details.challenge.id,
-        secrets: [{ type: "CAPTCHA", value: await solveChallenge(details.challenge) }],
-      }),
-    });
-  }
+  const res = await withChallenge(request);
   return { status: res.status, body: await res.json() };
 }
 
