@@ -173,9 +173,6 @@ export const GIGYA_PASS_THROUGH = ["UID", "UIDSignature", "signatureTimestamp"] 
 
 type Provider = NonNullable<RealmSettings["authenticationProviders"]>[number];
 
-const hasGigya = (settings: RealmSettings) =>
-  settings.authenticationProviders?.some((provider) => provider.name === "GIGYA") ?? false;
-
 /** The realm's external identity provider (Gigya type first, then OIDC), if it has one. */
 export function externalProvider(settings: RealmSettings): Provider | undefined {
   const providers = settings.authenticationProviders ?? [];
@@ -209,7 +206,7 @@ export async function gigyaLoginLoader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const settings = shell.settings as RealmSettings;
   // A realm bound to an external OpenID provider signs its viewers in there.
-  if (!hasGigya(settings) && externalOidcProvider(settings)) {
+  if (externalOidcProvider(settings)) {
     return startExternalSignIn(
       args,
       found,

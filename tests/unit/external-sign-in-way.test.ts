@@ -11,6 +11,12 @@ describe("the sign-in page's way to the realm's external OpenID provider", () =>
     expect(
       externalSignInWay("/realm/liga", settings([{ name: "OIDC", loginUrl: "https://x.test/" }])),
     ).toBeNull();
+    // A GIGYA provider's login page comes first: /login/gigya goes there.
+    const both = settings([
+      { name: "GIGYA", loginUrl: "https://accounts.example.com/" },
+      { name: "OIDC", issuer: "https://id.example.com/", clientId: "web" },
+    ]);
+    expect(externalSignInWay("/realm/liga", both)).toBeNull();
   });
 
   it("starts at /login/gigya with where the viewer was going, named by the provider", () => {
