@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
-import type { ExternalAuthorization } from "../../contract/generated/external-sign-in.ts";
 import type {
+  ExternalAuthorization,
   ExternalAuthorizationRequest,
   ExternalSignInRequest,
 } from "../../contract/generated/external-sign-in.ts";

@@ -78,7 +78,8 @@ export async function authorizationRequest(provider: ExternalOidcProvider, redir
   const nonce = oauth.generateRandomNonce();
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const url = new URL(as.authorization_endpoint!);
-  url.search = new URLSearchParams({
+  // Set on top of the endpoint's own query: some providers name a policy or tenant there.
+  const asked = {
     response_type: "code",
     client_id: provider.clientId,
     redirect_uri: redirectUri,
@@ -87,7 +88,8 @@ export async function authorizationRequest(provider: ExternalOidcProvider, redir
     nonce,
     code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: "S256",
-  }).toString();
+  };
+  for (const [name, value] of Object.entries(asked)) url.searchParams.set(name, value);
   return { authorizationUrl: url.toString(), state, nonce, codeVerifier };
 }
 
