@@ -16,6 +16,8 @@ import { readForm } from "../realm/form-body.server.ts";
 import { hasAccount, viewerPlatform } from "../realm/viewer-platform.server.ts";
 import { requireRealmRequest, type RealmRequest } from "../realm/request.server.ts";
 import { realmRelativePath, routeHref } from "../realm/routes.ts";
+import { offeredLicences } from "./offered-licences.ts";
+import { edgeCountry, pricedFor } from "./viewer-prices.server.ts";
 import { realmLicences } from "../realm/shell.server.ts";
 import { postalCodeProblem } from "../../contract/postal-address.ts";
 import { submitPasswordSignIn } from "../identity/login.server.ts";
@@ -125,12 +127,14 @@ async function priceBasket(
     return { basket: null, voucherProblem: null, failure: null };
   }
   const client = viewerPlatform(args, found);
+  // Until the billing address names it, the country is the edge's word, as the plans were listed.
+  const country = query.country ?? edgeCountry(args.context);
   const ask = (voucher?: string) =>
     client.call("basket", {
       query: {
         licence: query.licence!,
         ...(voucher ? { voucher } : {}),
-        ...(query.country ? { country: query.country } : {}),
+        ...(country ? { country } : {}),
         ...(query.gift ? { gift: query.gift } : {}),
       },
     });
@@ -166,7 +170,13 @@ async function checkoutView(args: LoaderFunctionArgs): Promise<CheckoutView> {
   const url = new URL(args.request.url);
   const settings = found.shell.settings as RealmSettings;
   const query = readCheckoutQuery(url.searchParams);
-  const licences = await realmLicences(args.request, args.context, found.realm, found.viewer);
+  const licences = pricedFor(
+    offeredLicences(
+      await realmLicences(args.request, args.context, found.realm, found.viewer),
+      query.licence,
+    ),
+    query.country ?? edgeCountry(args.context),
+  );
   const licence =
     licences.find((l) => l.id === query.licence) ?? (licences.length === 1 ? licences[0]! : null);
   if (licence) query.licence = licence.id;

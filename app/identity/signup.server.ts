@@ -20,6 +20,7 @@ import {
   type SessionTokens,
 } from "./session-actions.server.ts";
 import { readForm } from "../realm/form-body.server.ts";
+import { edgeCountry, pricedFor } from "../checkout/viewer-prices.server.ts";
 
 const SIGNED_IN = new Set(["CUSTOMER", "ADMIN"]);
 
@@ -32,7 +33,10 @@ export async function signupLoader(args: LoaderFunctionArgs) {
   const settings = shell.settings as RealmSettings;
   // What the realm sells, for realms that show it beside the form (`showLicencesOnSignup`).
   const licences = settings.showLicencesOnSignup
-    ? await realmLicences(args.request, args.context, realmRequest.realm, viewer)
+    ? pricedFor(
+        await realmLicences(args.request, args.context, realmRequest.realm, viewer),
+        edgeCountry(args.context),
+      )
     : [];
   return data(
     {

@@ -19,6 +19,7 @@ import { viewerPlayback, type PlaybackKind } from "./playback.server.ts";
 import type { RelatedRail } from "../ui/RelatedRails.tsx";
 import { realmLicences } from "../realm/shell.server.ts";
 import { licenceOffers, type LicenceOffers } from "./licence-offers.ts";
+import { edgeCountry, pricedFor } from "../checkout/viewer-prices.server.ts";
 
 export type WatchPlayback =
   | { state: "ready"; grant: PlaybackGrant }
@@ -137,7 +138,8 @@ async function offersOf(
   item: WatchItem,
 ): Promise<LicenceOffers> {
   try {
-    return licenceOffers(await realmLicences(args.request, args.context, realm, viewer), item);
+    const licences = await realmLicences(args.request, args.context, realm, viewer);
+    return licenceOffers(pricedFor(licences, edgeCountry(args.context)), item);
   } catch (error) {
     console.error(`licence offers: ${error instanceof Error ? error.message : String(error)}`);
     return NO_OFFERS;

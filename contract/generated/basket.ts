@@ -137,6 +137,25 @@ export interface BasketItem {
    * What this line charges now, tax included, after the voucher.
    */
   total: number;
+  /**
+   * A pay-per-view pass: the live events and videos it opens, by id and title (what the viewer is buying).
+   *
+   * @maxItems 20
+   */
+  content?: {
+    /**
+     * EVENT: a live event; VIDEO: an on-demand video.
+     */
+    type: "EVENT" | "VIDEO";
+    /**
+     * The event's or video's id.
+     */
+    id: number;
+    /**
+     * Its title.
+     */
+    title: string;
+  }[];
 }
 /**
  * A payment provider offered for the basket.

@@ -14,6 +14,7 @@ import { chargesIn, paymentAdapter } from "../commerce/payment-adapters.ts";
 import { findGift } from "../commerce/gifts.ts";
 import { findVoucher } from "../commerce/voucher-store.ts";
 import { licencesIn } from "../commerce/partitions.ts";
+import { withContentIds } from "../commerce/pay-per-view.ts";
 import { safeRedirectPath } from "../../contract/safe-path.ts";
 import { readTerritory } from "../playback/access.ts";
 import * as t from "../store/schema.ts";
@@ -197,8 +198,10 @@ export async function viewerBasket(
     )
     .limit(1);
   try {
+    // A pass's line names what it opens, by the ids and titles of the realm's content.
+    const described = await withContentIds(db, realm.name, [licence]);
     const basket = priceBasket({
-      licences: [licence],
+      licences: described,
       country,
       taxes: settings.taxes,
       // `withMethods` keeps those this platform has an adapter for, in the basket's currency.

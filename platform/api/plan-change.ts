@@ -4,12 +4,8 @@ import type { Basket } from "../../contract/generated/basket.ts";
 import type { PlanChangeRequest } from "../../contract/generated/plan-change.ts";
 import { safeRedirectPath } from "../../contract/safe-path.ts";
 import type { Licence } from "../../schemas/generated/licence.ts";
-import {
-  licenceAmount,
-  priceBasket,
-  type PaymentProviderSetting,
-  type TaxRules,
-} from "../commerce/basket.ts";
+import { licenceAmount } from "../../contract/licence-price.ts";
+import { priceBasket, type PaymentProviderSetting, type TaxRules } from "../commerce/basket.ts";
 import { heldLicences } from "../commerce/held-licences.ts";
 import { orderView } from "../commerce/orders.ts";
 import { licencesIn } from "../commerce/partitions.ts";

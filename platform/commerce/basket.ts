@@ -1,10 +1,13 @@
 import type { Basket } from "../../contract/generated/basket.ts";
-import type { Licence, LicenceAmount } from "../../schemas/generated/licence.ts";
+import type { Licence } from "../../schemas/generated/licence.ts";
 import type { VoucherRule } from "../../schemas/generated/voucher-rule.ts";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
+import { licenceAmount } from "../../contract/licence-price.ts";
 import { sameUnit, taxLine } from "./money.ts";
 import { addDays, periodStart, utcDay } from "./periods.ts";
 import { voucherEffect, voucherRefusal, type VoucherRefusal } from "./vouchers.ts";
+
+type BasketContent = NonNullable<Basket["basketItems"][number]["content"]>[number];
 
 export type TaxRules = NonNullable<RealmSettings["taxes"]>;
 export type PaymentProviderSetting = NonNullable<RealmSettings["paymentProviders"]>[number];
@@ -25,18 +28,6 @@ export class BasketError extends Error {
   ) {
     super(refusal ? `${code}: ${refusal}` : code);
   }
-}
-
-/**
- * The price of a licence for a viewer in `country`: the one for that country, else the one
- * marked default, else the first.
- */
-export function licenceAmount(licence: Licence, country: string | undefined): LicenceAmount {
-  return (
-    (country && licence.amounts.find((a) => a.country === country)) ||
-    licence.amounts.find((a) => a.default) ||
-    licence.amounts[0]!
-  );
 }
 
 /** The rate for `country`, and whether it is the realm's estimate (the country is unknown). */
@@ -131,6 +122,7 @@ export function priceBasket(request: BasketRequest): Basket {
       scale: price.scale,
       tax: nowCharged.tax,
       total: nowCharged.gross,
+      ...passContent(licence),
     };
   });
 
@@ -166,4 +158,14 @@ export function priceBasket(request: BasketRequest): Basket {
         }
       : {}),
   };
+}
+
+/** A pass's items as its basket line lists them: those the store answered an id and title for. */
+function passContent(licence: Licence): { content?: BasketContent[] } {
+  const content = (licence.content ?? []).flatMap((ref) =>
+    ref.id !== undefined && ref.title !== undefined
+      ? [{ type: ref.type, id: ref.id, title: ref.title }]
+      : [],
+  );
+  return content.length > 0 ? { content } : {};
 }

@@ -6,7 +6,7 @@ import type { RealmWording } from "../i18n/i18n.ts";
 import { mailText, queueMail, webLink } from "../identity/mail.ts";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
-import { licenceAmount } from "./basket.ts";
+import { licenceAmount } from "../../contract/licence-price.ts";
 import { periodStart } from "./periods.ts";
 
 export type GiftRow = typeof t.gifts.$inferSelect;

@@ -1,3 +1,4 @@
+import { countryCode } from "../../contract/licence-price.ts";
 import { and, gt, inArray, isNull, lte, or, eq } from "drizzle-orm";
 import * as t from "../store/schema.ts";
 import type { Db } from "../store/store.ts";
@@ -20,10 +21,7 @@ export function territoryAllows(rules: TerritoryRules, territory: string | undef
 }
 
 /** The territory an edge header gives: an ISO 3166-1 alpha-2 code, else unknown. */
-export function readTerritory(value: string | undefined): string | undefined {
-  const code = value?.trim().toUpperCase();
-  return code && /^[A-Z]{2}$/.test(code) ? code : undefined;
-}
+export const readTerritory: (value: string | undefined) => string | undefined = countryCode;
 
 /**
  * Whether the account holds any of `licences` at `now`: an active entitlement that has begun and

@@ -67,6 +67,17 @@ describe("pay-per-view", () => {
     });
     // The order, and so the payment history and invoice, name the event bought.
     expect(order.basket.basketItems[0].name).toBe("AFC Fight Night 89: Yıldırım vs. Marchetti");
+    // Its line lists what the pass opens, by id and title, in the basket and so in the order.
+    const opens = [
+      { type: "EVENT", id: fightNight, title: expect.stringContaining("Fight Night 89") },
+    ];
+    expect(order.basket.basketItems[0].content).toEqual(opens);
+    const priced = await call(
+      "arena",
+      auth,
+      `/api/v4/basket?licence=${PASS.arena}&country=${COUNTRY.arena}`,
+    );
+    expect(priced.body.basketItems[0].content).toEqual(opens);
     expect((await play("arena", auth, `live/${fightNight}`)).status).toBe(200);
     expect(await play("arena", auth, `vod/${replay}`)).toEqual({
       status: 403,

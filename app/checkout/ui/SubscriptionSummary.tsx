@@ -59,6 +59,7 @@ export function SubscriptionSummary({
         </Link>
       ) : null}
       {licence.description ? <p className="checkout-summary-text">{licence.description}</p> : null}
+      <PassContent titles={passTitles(licence, basket)} />
       <dl className="checkout-lines">
         <div>
           <dt>{t("subtotal")}</dt>
@@ -185,5 +186,28 @@ function VoucherForm({
         ) : null}
       </div>
     </Form>
+  );
+}
+
+/** What a pay-per-view pass opens: the basket's line when priced, else the licence as init named it. */
+function passTitles(licence: Licence, basket: Basket | null): string[] {
+  const line = basket?.basketItems.find((item) => item.licenceId === licence.id);
+  const content = line ? (line.content ?? []) : (licence.content ?? []);
+  return content.flatMap((item) => (item.title ? [item.title] : []));
+}
+
+function PassContent({ titles }: { titles: string[] }) {
+  const t = useT();
+  const id = useId();
+  if (titles.length === 0) return null;
+  return (
+    <div className="checkout-pass-content">
+      <p id={id}>{t("passOpens")}</p>
+      <ul aria-labelledby={id}>
+        {titles.map((title) => (
+          <li key={title}>{title}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

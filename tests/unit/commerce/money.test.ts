@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Licence } from "../../../schemas/generated/licence.ts";
 import type { VoucherRule } from "../../../schemas/generated/voucher-rule.ts";
+import { licenceAmount } from "../../../contract/licence-price.ts";
 import {
   BasketError,
-  licenceAmount,
   priceBasket,
   taxRate,
   type TaxRules,
