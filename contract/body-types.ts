@@ -3,6 +3,7 @@ import type { InitResponse } from "../contract/generated/init-response.ts";
 import type { ResultSet } from "../contract/generated/result-set.ts";
 import type { WatchHistory } from "../contract/generated/watch-history.ts";
 import type { AdminUserList } from "./generated/admin-users.ts";
+import type { AdminOrderList } from "./generated/admin-orders.ts";
 import type { AdminDocumentList } from "./generated/admin-documents.ts";
 import type { AddressInput, BillingDetails } from "./generated/address-input.ts";
 import type { Address, AddressList } from "./generated/addresses.ts";
@@ -123,6 +124,7 @@ export interface BodyTypes {
   accountSubscriptions: AccountSubscriptions;
   cancellationPromo: CancellationPromo;
   adminUsers: AdminUserList;
+  adminOrders: AdminOrderList;
   adminDocuments: AdminDocumentList;
   apiErrorBody: ApiErrorBody;
   basket: Basket;

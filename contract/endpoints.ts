@@ -1053,6 +1053,13 @@ export const ENDPOINTS = {
     response: "accountSubscription",
     summary: "Accepts the upcoming price of a subscription while its consent deadline runs",
   },
+  adminOrders: {
+    method: "GET",
+    path: "/v2/admin/orders",
+    auth: "admin",
+    response: "adminOrders",
+    summary: "The realm's paid and failed orders, newest first, found by buyer email or order id",
+  },
   refundOrder: {
     method: "POST",
     path: "/v2/admin/orders/{orderId}/refunds",

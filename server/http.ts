@@ -320,11 +320,14 @@ export function createServerApp(options: ServerAppOptions) {
   if (options.build) {
     const handle = treeRequestHandler(options.build, options.mode ?? "production");
     // The web app's own calls carry the viewer's address as this host vouched for it.
-    const internalFetch = async (request: Request) =>
+    // Links the platform mails (confirmation, password reset, magic link) lead to the site the
+    // viewer used: PUBLIC_URL, else the origin of the viewer's own request, never the in-process
+    // platform's internal address.
+    const internalFetch = async (request: Request, viewerOrigin: string) =>
       platform!.fetch(request, {
         requestId: request.headers.get(HEADERS.requestId) ?? undefined,
         clientAddress: vouchedClientAddress(request.headers.get(HEADERS.clientAddress), addressKey),
-        publicUrl: options.publicUrl,
+        publicUrl: options.publicUrl ?? viewerOrigin,
       });
     const pageCache =
       options.pageCache === false
@@ -349,6 +352,7 @@ export function createServerApp(options: ServerAppOptions) {
     });
     app.all("*", async (c) => {
       const url = new URL(c.req.url);
+      const viewerOrigin = `${arrivedOverHttps(c.req.raw, options.publicUrl) ? "https:" : url.protocol}//${url.host}`;
       if (isUnservablePath(url.pathname)) {
         return c.text("The path holds a backslash or a control character", 400);
       }
@@ -383,7 +387,9 @@ export function createServerApp(options: ServerAppOptions) {
           // A background refresh must not add its platform time to the visitor's request.
           timing: background ? { platformMs: 0, platformCalls: 0 } : c.get("timing"),
           platformBaseUrl: platform ? IN_PROCESS_PLATFORM : apiBaseUrl!,
-          platformFetch: platform ? internalFetch : (request: Request) => fetch(request),
+          platformFetch: platform
+            ? (request: Request) => internalFetch(request, viewerOrigin)
+            : (request: Request) => fetch(request),
           setRealm: (name) => {
             realm = name;
             if (!background) c.set("realm", name);

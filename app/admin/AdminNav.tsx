@@ -3,7 +3,7 @@ import { useT } from "../i18n/i18n.ts";
 import { routeHref } from "../realm/routes.ts";
 import { useRootData } from "../realm/use-root-data.ts";
 
-/** The admin pages' own navigation: users, outgoing email, browser errors, content and analytics. */
+/** The admin pages' own navigation: users, outgoing email, orders, browser errors, content and analytics. */
 export function AdminNav() {
   const t = useT();
   const basePath = useRootData()?.basePath ?? "";
@@ -14,6 +14,9 @@ export function AdminNav() {
       </NavLink>
       <NavLink to={routeHref(basePath, { name: "adminOutbox" })} end>
         {t("adminOutboxTitle")}
+      </NavLink>
+      <NavLink to={routeHref(basePath, { name: "adminOrders" })} end>
+        {t("adminOrdersTitle")}
       </NavLink>
       <NavLink to={routeHref(basePath, { name: "adminErrors" })} end>
         {t("adminErrorsTitle")}

@@ -1,3 +1,4 @@
+import type { LabelKey } from "../../contract/labels.ts";
 import {
   data,
   redirect,
@@ -34,17 +35,33 @@ export async function emailConfirmationLoader(args: LoaderFunctionArgs) {
       headers: PRIVATE,
     });
   }
+  const signedIn = realmRequest.viewer.role === "CUSTOMER" || realmRequest.viewer.role === "ADMIN";
   try {
     await platformOf(args, realmRequest).post("/v2/confirmation-token/verify", {
       confirmationToken: token,
     });
+    if (signedIn) throw await onToHome(args, home, { level: "success", label: "emailConfirmed" });
     return data({ state: "confirmed", home } as const, { headers: PRIVATE });
   } catch (error) {
     if (!(error instanceof PlatformError) || error.status >= 500) throw error;
-    return data({ state: "failed", label: authErrorLabel(error), home } as const, {
-      headers: PRIVATE,
-    });
+    const label = authErrorLabel(error);
+    if (signedIn) throw await onToHome(args, home, { level: "error", label: label as LabelKey });
+    return data({ state: "failed", label, home } as const, { headers: PRIVATE });
   }
+}
+
+/**
+ * A signed-in viewer (an account that kept its session while unconfirmed, decision 022) is not
+ * shown the visitors' page: the outcome goes with them to the home page as a toast.
+ */
+async function onToHome(
+  { request, context }: LoaderFunctionArgs,
+  home: string,
+  toast: { level: "success" | "error"; label: LabelKey },
+) {
+  return redirect(home, {
+    headers: { "Set-Cookie": await flashToast(request, context, toast), ...PRIVATE },
+  });
 }
 
 /** The realm's guard, and nothing else to load. */

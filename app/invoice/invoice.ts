@@ -1,4 +1,5 @@
 import type { Order } from "../../contract/generated/order.ts";
+import type { TFunction } from "i18next";
 import type { UserDetails } from "../../contract/generated/user-details.ts";
 import { formatMoney } from "../checkout/money.ts";
 import { dateTimeFormat, regionName } from "../ui/intl.ts";
@@ -79,4 +80,18 @@ export function invoiceOf(
     currency: basket.currency,
     paidWith: method ? paymentMethodText(method) : null,
   };
+}
+
+/** Paid, not paid, or what was given back of it (an admin's refunds), as a history lists it. */
+export function orderStatusText(t: TFunction, locale: string | undefined, order: Order): string {
+  if (order.status !== "COMPLETED") return t("paymentNotPaid");
+  if (!order.refunded) return t("paymentPaid");
+  if (order.refunded.full) return t("paymentRefunded");
+  return t("paymentPartlyRefunded", {
+    amount: formatMoney(locale, {
+      amount: order.refunded.amount,
+      scale: order.basket.scale,
+      currency: order.basket.currency,
+    }),
+  });
 }

@@ -69,6 +69,11 @@ export function guardRoute(
       to: { name: "licenceRedirect", query: { code, ...(extraParams ? { extraParams } : {}) } },
     };
   }
+  // The mailed link of an account that kept its session (decision 022) still confirms it; its
+  // page then sends the signed-in viewer on, as the visitor-only rule asks (spec section 6).
+  if (route.name === "emailConfirmation" && signedIn && query.get("token")) {
+    return { type: "allow" };
+  }
   const allowed = allowedRoles(route.access, settings);
   if (allowed.includes(role)) return { type: "allow" };
 

@@ -53,6 +53,23 @@ export interface Order {
    */
   completedAt?: string;
   /**
+   * What has been given back of the payment (an admin's refunds), in the basket's currency and scale; absent while nothing is.
+   */
+  refunded?: {
+    /**
+     * Refunded in all, in minor units.
+     */
+    amount: number;
+    /**
+     * Everything paid was refunded: what the order granted has ended.
+     */
+    full: boolean;
+    /**
+     * When the latest refund was made.
+     */
+    lastRefundAt: string;
+  };
+  /**
    * What the viewer must do while the order is PENDING: go to a provider's page (`redirectUrl`, a path on this site), or pay a Pix code (`pix`).
    */
   action?: {

@@ -13,6 +13,7 @@ import apiErrorBody from "./error.schema.json";
 import profileSwitch from "./profile-switch.schema.json";
 import sessionTokens from "./session-tokens.schema.json";
 import adminUsers from "./admin-users.schema.json";
+import adminOrders from "./admin-orders.schema.json";
 import adminDocuments from "./admin-documents.schema.json";
 import consentAnswers from "./consent-answers.schema.json";
 import consentPrompt from "./consent-prompt.schema.json";
@@ -78,6 +79,7 @@ export const contractSchemas = [
   consentAnswersUpdate,
   apiErrorBody,
   adminUsers,
+  adminOrders,
   adminDocuments,
   consentAnswers,
   consentPrompt,
@@ -132,6 +134,7 @@ export const bodySchemaIds = {
   consentAnswersUpdate: consentAnswersUpdate.$id,
   apiErrorBody: apiErrorBody.$id,
   adminUsers: adminUsers.$id,
+  adminOrders: adminOrders.$id,
   adminDocuments: adminDocuments.$id,
   card: card.$id,
   consentAnswers: consentAnswers.$id,

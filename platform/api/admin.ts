@@ -35,7 +35,10 @@ import { readObject } from "./body.ts";
 import type { PlatformEnv } from "./context.ts";
 import { parseJsonBody, readJson, requireJsonBody } from "./contract.ts";
 import { ApiError, badRequest, notFound } from "./errors.ts";
-import { MAX_ID, storedNumber } from "./pagination.ts";
+import { containsPattern, MAX_ID, readPage, resultSet, storedNumber } from "./pagination.ts";
+import { and, count, desc, eq, ilike, inArray, or } from "drizzle-orm";
+import * as t from "../store/schema.ts";
+import { orderView } from "../commerce/orders.ts";
 
 /**
  * Admin endpoints (after `requireClient`): drafts, publishing and versions of pages, sections,
@@ -385,6 +388,50 @@ async function readCapped(request: Request): Promise<string> {
     throw badRequest("MALFORMED_BODY", "The request body is not UTF-8 text");
   }
 }
+
+/** Orders that took or tried to take a payment: a placed one still waiting is not settled. */
+const SETTLED_ORDERS = ["COMPLETED", "FAILED"];
+
+/**
+ * `GET /admin/orders?q=&p=&rpp=`: the realm's settled orders, newest first, each with its
+ * buyer's email and as its buyer sees it (refunds included). `q` is part of the buyer's email
+ * or a whole order id.
+ */
+admin.get("/orders", async (c) => {
+  const page = readPage((name) => c.req.query(name), 20, 100);
+  const q = (c.req.query("q") ?? "").trim().slice(0, 100);
+  const { db } = c.get("store");
+  const pattern = containsPattern(q);
+  const where = and(
+    eq(t.orders.realm, c.get("realm").name),
+    inArray(t.orders.status, SETTLED_ORDERS),
+    q ? or(ilike(t.users.email, pattern), eq(t.orders.id, q)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ order: t.orders, email: t.users.email })
+      .from(t.orders)
+      .innerJoin(t.users, eq(t.users.id, t.orders.userId))
+      .where(where)
+      .orderBy(desc(t.orders.createdAt), desc(t.orders.id))
+      .limit(page.rpp)
+      .offset(page.offset),
+    db
+      .select({ n: count() })
+      .from(t.orders)
+      .innerJoin(t.users, eq(t.users.id, t.orders.userId))
+      .where(where),
+  ]);
+  const hits = await Promise.all(
+    rows.map(async (row) => ({
+      email: row.email,
+      createdAt: row.order.createdAt.toISOString(),
+      order: await orderView(db, row.order),
+    })),
+  );
+  c.header("Cache-Control", "private, no-store");
+  return c.json(resultSet(hits, total?.n ?? 0, page));
+});
 
 /**
  * `POST /admin/orders/{orderId}/refunds` `{amount, idempotencyKey}`: gives back (part of) what

@@ -7,7 +7,7 @@ import * as t from "../store/schema.ts";
 import type { PlatformEnv } from "./context.ts";
 import { ApiError, badRequest, notFound } from "./errors.ts";
 import { mainProfile } from "../identity/profiles.ts";
-import { idParam, readPage, resultSet } from "./pagination.ts";
+import { containsPattern, idParam, readPage, resultSet } from "./pagination.ts";
 
 /**
  * Impersonation (spec section 6: admin-initiated via a token) and the user list admins start
@@ -27,7 +27,7 @@ impersonation.get("/users", async (c) => {
   const page = readPage((name) => c.req.query(name), 20, 100);
   const q = (c.req.query("q") ?? "").trim().slice(0, 100);
   const { db } = c.get("store");
-  const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const pattern = containsPattern(q);
   const where = and(
     eq(t.users.realm, c.get("realm").name),
     q ? or(ilike(t.users.email, pattern), ilike(t.users.fullName, pattern)) : undefined,

@@ -57,3 +57,8 @@ export function resultSet<T>(hits: T[], totalHits: number, page: Page) {
     totalHits,
   };
 }
+
+/** An `ILIKE` pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { and, eq, gt, isNull, max, or, sum } from "drizzle-orm";
 import { rememberCard } from "./saved-cards.ts";
 import { ERROR_LABELS, isErrorCode, type ErrorCode } from "../../contract/errors.ts";
 import type { Basket } from "../../contract/generated/basket.ts";
@@ -422,6 +422,11 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
     .where(eq(t.entitlements.orderId, order.id))
     .orderBy(t.entitlements.id);
   const gift = order.giftId ? await findGift(db, order.realm, order.giftId) : undefined;
+  const [given] = await db
+    .select({ amount: sum(t.refunds.amount), last: max(t.refunds.createdAt) })
+    .from(t.refunds)
+    .where(eq(t.refunds.orderId, order.id));
+  const refunded = Number(given?.amount ?? 0);
   return {
     orderId: order.id,
     status: order.status as Order["status"],
@@ -461,5 +466,14 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
       endsAt: e.endsAt ? e.endsAt.toISOString() : null,
     })),
     ...(order.completedAt ? { completedAt: order.completedAt.toISOString() } : {}),
+    ...(refunded > 0 && given?.last
+      ? {
+          refunded: {
+            amount: refunded,
+            full: refunded >= order.basket.total,
+            lastRefundAt: new Date(given.last).toISOString(),
+          },
+        }
+      : {}),
   };
 }

@@ -4,29 +4,11 @@ import { pdfText } from "../fixtures/pdf-text.ts";
 import { axeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { signIn } from "./signed-in.ts";
-import { freshAccount, platformCall, type Realm } from "./watching.ts";
+import { buyByCard, freshAccount, platformCall } from "./watching.ts";
 
 /** The password `freshAccount` signs its accounts up with. */
 const PASSWORD = "watch-pass-1";
 const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor();
-
-/** Buys a licence by card through the platform, as the checkout's last step does. */
-async function buyByCard(baseUrl: string, realm: Realm, token: string, licence: string) {
-  const res = await platformCall(baseUrl, realm, "/v4/basket/pay", {
-    method: "POST",
-    token,
-    body: {
-      licence,
-      country: realm === "arena" ? "DE" : "BR",
-      provider: "Cardstream",
-      idempotencyKey: crypto.randomUUID(),
-      card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", holder: "Robin" },
-      returnUrl: `/realm/${realm}/payment/authorization?return=%2Fhome`,
-    },
-  });
-  expect(res.ok, await res.clone().text()).toBe(true);
-  expect(((await res.json()) as { status: string }).status).toBe("COMPLETED");
-}
 
 test.describe("the account page", () => {
   test("arena: subscriptions, details refused then saved, and the payment history, by tab", async ({

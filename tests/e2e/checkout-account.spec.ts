@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { signIn } from "./signed-in.ts";
-import { freshAccount } from "./watching.ts";
+import { cards, confirmationLink, freshAccount } from "./watching.ts";
 
 const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor();
 
@@ -32,5 +32,77 @@ test.describe("an account made inside the checkout", () => {
     ).toHaveCount(0);
     await expect(page.getByRole("complementary")).toContainText("5,99");
     await expect(main).not.toContainText("Passe da Final");
+  });
+
+  test("arena: a guest follows the Fight Night 89 pass's link, makes an account inside the checkout, pays, and watches once the e-mail is confirmed", async ({
+    page,
+    baseURL,
+  }) => {
+    test.slow();
+    const events = await cards(baseURL!, "arena", "/v2/events?rpp=100");
+    const event = events.find((card) => card.title.startsWith("AFC Fight Night 89: Yıldırım"));
+    expect(event, "arena's pay-per-view event").toBeDefined();
+    const email = `guest-${crypto.randomUUID().slice(0, 8)}@arena.test`;
+
+    // The pass's link, as the event's "Buy this event" makes it (arena sends guests who open
+    // the event itself to sign in first).
+    await page.goto(
+      `/realm/arena/purchase?licence=AFC_FIGHT_NIGHT_89_PPV&return=${encodeURIComponent(`/live/${event!.id}`)}`,
+    );
+    const dialog = page.getByRole("alertdialog");
+
+    // The pass is chosen; a guest makes an account inside the checkout, the pass kept.
+    await expect(page).toHaveURL(/licence=AFC_FIGHT_NIGHT_89_PPV/);
+    const main = page.getByRole("main");
+    const summary = page.getByRole("complementary");
+    await expect(summary.getByRole("list", { name: "This pass opens:" })).toHaveText(event!.title);
+    await hydrated(page);
+    const signup = main.getByRole("region", { name: "Create your account" });
+    await signup.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+    await signup.locator('input[name="password"]').fill("secret-12");
+    await signup.getByLabel("Full name").fill("Guest Buyer");
+    await signup.getByLabel("Country").selectOption("IE");
+    await signup.getByRole("checkbox", { name: /I accept the terms and conditions/ }).check();
+    expect(await axeViolations(page)).toEqual([]);
+    await signup.getByRole("button", { name: "Create account" }).click();
+
+    // Signed in now, on to paying: the plan is still the pass.
+    await expect(main.getByRole("heading", { name: "Payment method" })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(
+      summary.getByRole("heading", { name: "AFC Fight Night 89: Yıldırım vs. Marchetti" }),
+    ).toBeVisible();
+    await main.getByRole("radio", { name: "Credit or debit card" }).first().check();
+    await main.getByRole("button", { name: "Continue" }).click();
+    await expect(main.getByRole("heading", { name: "Billing address" })).toBeVisible();
+    await main.getByLabel("Country").selectOption("IE");
+    await main.getByLabel("Postal code").fill("D02 X285");
+    await main.getByRole("button", { name: "Continue" }).click();
+    await expect(main.getByRole("heading", { name: "Card details" })).toBeVisible();
+    await expect(summary.getByRole("list", { name: "This pass opens:" })).toHaveText(event!.title);
+    expect(await axeViolations(page)).toEqual([]);
+    await main.getByLabel("Name on card").fill("Guest Buyer");
+    await main.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await main.getByLabel("Expiry date").fill("12/34");
+    await main.getByLabel("Security code (CVC)").fill("123");
+    await main.getByRole("button", { name: /^Pay / }).click();
+    await expect(main.getByRole("heading", { name: "Payment confirmed" })).toBeVisible();
+    await expect(main).toContainText("AFC Fight Night 89: Yıldırım vs. Marchetti");
+
+    // Arena asks for the e-mail first (decision 022): the event waits for the link.
+    await main.getByRole("link", { name: "Start watching" }).click();
+    await expect(page).toHaveURL(new RegExp(`/realm/arena/live/${event!.id}$`));
+    await expect(dialog).toHaveAttribute("data-error", "unconfirmed");
+    // The mailed link leads to the site the viewer bought on, not to an internal address.
+    const link = await confirmationLink(baseURL!, "arena", email);
+    expect(link?.origin, "the confirmation link in the outbox").toBe(new URL(baseURL!).origin);
+    // Followed in the same browser, still signed in: confirmed, and on to the home page.
+    await page.goto(`${link!.pathname}${link!.search}`);
+    await expect(page).toHaveURL(/\/realm\/arena\/home$/);
+    await page.goto(`/realm/arena/live/${event!.id}`);
+    await hydrated(page);
+    await expect(page.locator("video")).toBeVisible();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
   });
 });

@@ -259,6 +259,7 @@ test.describe("no page breaks the policy", () => {
       "/realm/arena/preview/page/home",
       "/realm/arena/admin/users",
       "/realm/arena/admin/outbox",
+      "/realm/arena/admin/orders",
     ]) {
       expect((await visit(page, path))?.status(), path).toBe(200);
     }

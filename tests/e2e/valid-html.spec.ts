@@ -206,6 +206,7 @@ async function pagesOf(baseURL: string, realm: Realm): Promise<Fetched[]> {
   for (const [route, path] of [
     ["adminUsers", "/admin/users"],
     ["adminOutbox", "/admin/outbox"],
+    ["adminOrders", "/admin/orders"],
     ["adminErrors", "/admin/errors"],
     ["adminAnalytics", "/admin/analytics"],
     ["liveEvents", "/live-events"],

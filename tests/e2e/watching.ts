@@ -132,12 +132,8 @@ export async function freshAccount(
   return { ...tokens, email };
 }
 
-/** The token of the confirmation link the outbox holds for `email`, read as the realm's admin. */
-export async function confirmationToken(
-  baseUrl: string,
-  realm: Realm,
-  email: string,
-): Promise<string | undefined> {
+/** The bodies of the mail the outbox holds for `email`, newest first, read as the realm's admin. */
+export async function mailTo(baseUrl: string, realm: Realm, email: string): Promise<string[]> {
   const admin = await platformCall(baseUrl, realm, "/v2/login", {
     method: "POST",
     body: { id: `admin@${realm}.test`, secret: "demo-pass-1" },
@@ -147,9 +143,27 @@ export async function confirmationToken(
     token: authorisationToken,
   });
   const { hits } = (await res.json()) as { hits: { recipient: string; body: string }[] };
-  return /email-confirmation\?token=([\w-]+)/.exec(
-    hits.find((hit) => hit.recipient === email)?.body ?? "",
-  )?.[1];
+  return hits.filter((hit) => hit.recipient === email).map((hit) => hit.body);
+}
+
+/** The confirmation link the outbox holds for `email` (a receipt may have come after it). */
+export async function confirmationLink(
+  baseUrl: string,
+  realm: Realm,
+  email: string,
+): Promise<URL | undefined> {
+  const bodies = await mailTo(baseUrl, realm, email);
+  const link = /https?:\/\/\S+\/email-confirmation\?token=[\w-]+/.exec(bodies.join("\n"))?.[0];
+  return link ? new URL(link) : undefined;
+}
+
+/** The token of the confirmation link the outbox holds for `email`. */
+export async function confirmationToken(
+  baseUrl: string,
+  realm: Realm,
+  email: string,
+): Promise<string | undefined> {
+  return (await confirmationLink(baseUrl, realm, email))?.searchParams.get("token") ?? undefined;
 }
 
 /** Confirms a new account's e-mail with its link, as its owner would (realms that ask). */
@@ -219,4 +233,22 @@ export async function watchFirstPlayable(
     }
   }
   throw new Error("nothing here could be played");
+}
+
+/** Buys a licence by card through the platform, as the checkout's last step does. */
+export async function buyByCard(baseUrl: string, realm: Realm, token: string, licence: string) {
+  const res = await platformCall(baseUrl, realm, "/v4/basket/pay", {
+    method: "POST",
+    token,
+    body: {
+      licence,
+      country: realm === "arena" ? "DE" : "BR",
+      provider: "Cardstream",
+      idempotencyKey: crypto.randomUUID(),
+      card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", holder: "Robin" },
+      returnUrl: `/realm/${realm}/payment/authorization?return=%2Fhome`,
+    },
+  });
+  expect(res.ok, await res.clone().text()).toBe(true);
+  expect(((await res.json()) as { status: string }).status).toBe("COMPLETED");
 }

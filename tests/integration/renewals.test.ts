@@ -302,6 +302,45 @@ describe("refunds by a realm admin", () => {
     ).toHaveLength(1);
   });
 
+  it("the buyer's payment history and the admin's order list say what was refunded", async () => {
+    const who = await buyer();
+    const admin = await buyer("ADMIN");
+    const order = await buy(who);
+    const history = async () => {
+      const answer = await call(who, "/api/v2/customer/history/payment", {});
+      expect(validateBody("paymentHistory", answer.body).issues).toEqual([]);
+      return answer.body.items.find((i: { orderId: string }) => i.orderId === order.orderId);
+    };
+    expect((await history()).refunded).toBeUndefined();
+    await refund(admin, order.orderId, 250);
+    expect((await history()).refunded).toMatchObject({ amount: 250, full: false });
+
+    const found = await call(admin, `/api/v2/admin/orders?q=${encodeURIComponent(who.user.email)}`);
+    expect(found.status).toBe(200);
+    expect(validateBody("adminOrders", found.body).issues).toEqual([]);
+    expect(found.body.totalHits).toBe(1);
+    expect(found.body.hits[0]).toMatchObject({
+      email: who.user.email,
+      order: { orderId: order.orderId, refunded: { amount: 250, full: false } },
+    });
+    // By its whole id too; and a pattern character in the query is taken as itself.
+    const byId = await call(admin, `/api/v2/admin/orders?q=${order.orderId}`);
+    expect(byId.body.hits.map((h: { order: { orderId: string } }) => h.order.orderId)).toEqual([
+      order.orderId,
+    ]);
+    expect((await call(admin, "/api/v2/admin/orders?q=%25")).body.totalHits).toBe(0);
+
+    await refund(admin, order.orderId, 749);
+    expect((await history()).refunded).toMatchObject({ amount: 999, full: true });
+    // Viewers and other realms' admins see no order list.
+    expect((await call(who, "/api/v2/admin/orders")).status).toBe(403);
+    const ligaAdmin = await accountWithSession(platform.store, "liga", { role: "ADMIN" });
+    const liga = await platform.api.call("liga", `/api/v2/admin/orders?q=${order.orderId}`, {
+      headers: ligaAdmin.auth,
+    });
+    expect((await liga.json()).totalHits).toBe(0);
+  });
+
   it("only an admin of the order's realm may refund; a bad body is refused", async () => {
     const who = await buyer();
     const order = await buy(who);

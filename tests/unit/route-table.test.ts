@@ -313,6 +313,9 @@ describe("route guarding (spec sections 4 and 6)", () => {
     ["root", "CUSTOMER", arena, "", { type: "redirect", to: { name: "home" } }],
     ["root", "UNAUTHENTICATED", arena, "", { type: "allow" }],
     ["emailConfirmation", "GUEST", arena, "", { type: "allow" }],
+    ["emailConfirmation", "CUSTOMER", arena, "", { type: "redirect", to: { name: "home" } }],
+    // Its mailed link still confirms an account that kept its session (decision 022).
+    ["emailConfirmation", "CUSTOMER", arena, "token=abc", { type: "allow" }],
     // A guest in a realm without guests is logged out.
     ["home", "GUEST", noGuests, "", { type: "redirect", to: { name: "logout" } }],
     ["logout", "GUEST", noGuests, "", { type: "allow" }],

@@ -4,7 +4,7 @@ import type { AccountSubscription } from "../../../contract/generated/account.ts
 import type { Order } from "../../../contract/generated/order.ts";
 import type { UserDetails } from "../../../contract/generated/user-details.ts";
 import { formatMoney } from "../../checkout/money.ts";
-import { paymentMethodText } from "../../invoice/invoice.ts";
+import { orderStatusText, paymentMethodText } from "../../invoice/invoice.ts";
 import { useT } from "../../i18n/i18n.ts";
 import { useRootData } from "../../realm/use-root-data.ts";
 import { LocalTime } from "../../ui/LocalTime.tsx";
@@ -436,7 +436,7 @@ function PaymentHistoryTable({
                     })}
                   </td>
                   <td>{order.paymentMethod ? paymentMethodText(order.paymentMethod) : "–"}</td>
-                  <td>{t(order.status === "COMPLETED" ? "paymentPaid" : "paymentNotPaid")}</td>
+                  <td>{orderStatusText(t, locale, order)}</td>
                   <td>
                     {invoices[order.orderId] ? (
                       <Link to={invoices[order.orderId]!}>
