@@ -124,8 +124,9 @@ describe("the checkout's account step", () => {
     expect(next.pathname).toBe("/realm/liga/purchase");
     expect(next.searchParams.get("licence")).toBe("LIGA_MENSAL");
     expect(next.searchParams.get("voucher")).toBe("WELCOME10");
-    // Liga asks the account first; the next step is choosing the plan (already chosen).
-    expect(next.searchParams.get("step")).toBe("0");
+    // Liga asks the account first. It sells one plan (its pass is bought from the final
+    // itself, not from the plan list), so there is no plan to choose: on to the payment method.
+    expect(next.searchParams.get("step")).toBe("2");
     const token = await tokenAfter(args, "liga");
     expect(token).toBeTruthy();
     const claims = await issuer.verifyAccess(token!);
