@@ -1,4 +1,6 @@
-import { NavLink } from "@remix-run/react";
+import { Form, NavLink } from "@remix-run/react";
+import { useId } from "react";
+import type { LabelKey } from "../../contract/labels.ts";
 import { useT } from "../i18n/i18n.ts";
 import { routeHref } from "../realm/routes.ts";
 import { useRootData } from "../realm/use-root-data.ts";
@@ -53,5 +55,20 @@ export function Pager({
       <span>{t("pageOf", { page, total: totalPages })}</span>
       {page < totalPages ? <a href={href(page + 1)}>{t("nextPage")}</a> : null}
     </nav>
+  );
+}
+
+/** An admin list's search: one field `q`, sent as a GET so the result has its own URL. */
+export function AdminSearch({ label, q }: { label: LabelKey; q: string }) {
+  const t = useT();
+  const id = useId();
+  return (
+    <Form method="get" role="search" className="admin-search">
+      <label htmlFor={id}>{t(label)}</label>
+      <input id={id} name="q" type="search" defaultValue={q} />
+      <button type="submit" className="button">
+        {t("search")}
+      </button>
+    </Form>
   );
 }

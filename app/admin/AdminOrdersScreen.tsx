@@ -5,7 +5,7 @@ import { useT } from "../i18n/i18n.ts";
 import { orderStatusText, paymentMethodText } from "../invoice/invoice.ts";
 import { useRootData } from "../realm/use-root-data.ts";
 import { LocalTime } from "../ui/LocalTime.tsx";
-import { AdminNav, Pager } from "./AdminNav.tsx";
+import { AdminNav, AdminSearch, Pager } from "./AdminNav.tsx";
 import type { adminOrdersAction, adminOrdersLoader } from "./orders.server.ts";
 import { typedAmount } from "./refund-amount.ts";
 
@@ -29,13 +29,7 @@ export function AdminOrdersScreen() {
     <section className="admin-page" aria-labelledby="admin-orders-title">
       <h1 id="admin-orders-title">{t("adminOrdersTitle")}</h1>
       <AdminNav />
-      <Form method="get" role="search" className="admin-search">
-        <label htmlFor="admin-orders-q">{t("findOrders")}</label>
-        <input id="admin-orders-q" name="q" type="search" defaultValue={q} />
-        <button type="submit" className="button">
-          {t("search")}
-        </button>
-      </Form>
+      <AdminSearch label="findOrders" q={q} />
       <div role="status" className="admin-outcome">
         {done ? (
           <p className="form-message form-message-success">

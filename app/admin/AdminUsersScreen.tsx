@@ -1,7 +1,7 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useT } from "../i18n/i18n.ts";
 import { FormMessage } from "../identity/ui/fields.tsx";
-import { AdminNav, Pager } from "./AdminNav.tsx";
+import { AdminNav, AdminSearch, Pager } from "./AdminNav.tsx";
 import type { adminUsersAction, adminUsersLoader } from "./users.server.ts";
 
 /** Accounts that can hold a session, and so be impersonated (never another admin). */
@@ -18,13 +18,7 @@ export function AdminUsersScreen() {
     <section className="admin-page" aria-labelledby="admin-users-title">
       <h1 id="admin-users-title">{t("adminUsersTitle")}</h1>
       <AdminNav />
-      <Form method="get" role="search" className="admin-search">
-        <label htmlFor="admin-users-q">{t("findUsers")}</label>
-        <input id="admin-users-q" name="q" type="search" defaultValue={q} />
-        <button type="submit" className="button">
-          {t("search")}
-        </button>
-      </Form>
+      <AdminSearch label="findUsers" q={q} />
       <FormMessage label={outcome && "error" in outcome ? outcome.error : null} />
       {users.hits.length === 0 ? (
         <p>{t("noUsersFound")}</p>

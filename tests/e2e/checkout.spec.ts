@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { signIn } from "./signed-in.ts";
-import { cards, freshAccount, watch, type Account, type Realm } from "./watching.ts";
+import { cards, freshAccount, payByCard, watch, type Account, type Realm } from "./watching.ts";
 
 const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor();
 
@@ -40,16 +40,6 @@ async function signedInNewAccount(
 
 async function expectClean(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
-}
-
-/** Fills the card step and pays. */
-async function payByCard(page: Page, number: string, options: { trial?: boolean } = {}) {
-  await page.getByLabel("Name on card").fill("Robin Watcher");
-  await page.getByLabel("Card number").fill(number);
-  await page.getByLabel("Expiry date").fill("12/34");
-  await page.getByLabel("Security code (CVC)").fill("123");
-  if (options.trial) await page.getByRole("checkbox", { name: /unless I cancel/ }).check();
-  await page.getByRole("button", { name: /^(Pay |Start subscription)/ }).click();
 }
 
 test.describe("checkout", () => {

@@ -1,4 +1,4 @@
-import { expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { encodeChallengeInput, solveChallenge } from "../../contract/challenge.ts";
 import { HEADERS } from "../../contract/headers.ts";
 import { DEMO_KEYS } from "../fixtures/secrets.ts";
@@ -251,4 +251,14 @@ export async function buyByCard(baseUrl: string, realm: Realm, token: string, li
   });
   expect(res.ok, await res.clone().text()).toBe(true);
   expect(((await res.json()) as { status: string }).status).toBe("COMPLETED");
+}
+
+/** Fills the card step and pays. */
+export async function payByCard(page: Page, number: string, options: { trial?: boolean } = {}) {
+  await page.getByLabel("Name on card").fill("Robin Watcher");
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry date").fill("12/34");
+  await page.getByLabel("Security code (CVC)").fill("123");
+  if (options.trial) await page.getByRole("checkbox", { name: /unless I cancel/ }).check();
+  await page.getByRole("button", { name: /^(Pay |Start subscription)/ }).click();
 }
