@@ -101,4 +101,72 @@ test.describe("an account made inside the checkout", () => {
     await expect(page.locator("video")).toBeVisible();
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
   });
+
+  test("liga: a guest refused the final buys its pass, making the account first as liga's checkout asks", async ({
+    page,
+    baseURL,
+  }) => {
+    test.slow();
+    const events = await cards(baseURL!, "liga", "/v2/events?rpp=100");
+    const final = events.find((card) => card.title === "Copa Nacional: Final");
+    expect(final, "liga's pay-per-view final").toBeDefined();
+    const email = `guest-${crypto.randomUUID().slice(0, 8)}@liga.test`;
+
+    await page.goto(`/realm/liga/live/${final!.id}`);
+    await hydrated(page);
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toHaveAttribute("data-error", "notLicensed");
+    await dialog.getByRole("link", { name: /^(Buy this event|Comprar este evento) / }).click();
+
+    // Liga's order starts with the account; the pass is kept through it.
+    await expect(page).toHaveURL(/licence=LIGA_FINAL_PASS/);
+    const main = page.getByRole("main");
+    const summary = page.getByRole("complementary");
+    await expect(summary.getByRole("list", { name: /This pass opens|Este passe/ })).toHaveText(
+      "Copa Nacional: Final",
+    );
+    await hydrated(page);
+    const signup = main.getByRole("region", { name: /Create your account|Crie sua conta/ });
+    await expect(signup).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await signup.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+    await signup.locator('input[name="password"]').fill("secret-12");
+    await signup.getByLabel(/Tax number|CPF/).fill("123.456.789-09");
+    await signup.getByLabel(/Country|País/).selectOption("BR");
+    await signup.getByRole("button", { name: /Create account|Criar conta/ }).click();
+
+    // A new liga account agrees to the terms first.
+    const consent = page.getByRole("dialog", { name: /Before you go on|Antes de continuar/ });
+    await expect(consent).toBeVisible({ timeout: 30_000 });
+    await consent.getByLabel(/I accept the terms and conditions|Aceito os termos/).check();
+    await consent.getByRole("button", { name: /Save and continue|Salvar e continuar/ }).click();
+    await expect(consent).toHaveCount(0);
+
+    // Then the plan, the pass already chosen, and on to paying by card.
+    const continueButton = main.getByRole("button", { name: /^(Continue|Continuar)$/ });
+    await expect(main.getByRole("radio", { name: /Passe da Final|Final/ })).toBeChecked();
+    await continueButton.click();
+    await main.getByRole("radio", { name: /Credit or debit card|Cartão de crédito/ }).check();
+    await continueButton.click();
+    await main.getByLabel(/País|Country/).selectOption("BR");
+    await main.getByLabel(/CEP|Postal code/).fill("01310-100");
+    await continueButton.click();
+    await expect(main.getByRole("heading", { name: /Dados do cartão|Card details/ })).toBeVisible();
+    await expect(summary).toContainText(/R\$\s?19[.,]90/);
+    expect(await axeViolations(page)).toEqual([]);
+    await main.getByLabel(/Nome no cartão|Name on card/).fill("Ana Torcedora");
+    await main.getByLabel(/Número do cartão|Card number/).fill("4242 4242 4242 4242");
+    await main.getByLabel(/Validade|Expiry date/).fill("12/34");
+    await main.getByLabel(/Código de segurança|Security code/).fill("123");
+    await main.getByRole("button", { name: /^(Pagar|Pay) / }).click();
+    await expect(
+      main.getByRole("heading", { name: /Pagamento confirmado|Payment confirmed/ }),
+    ).toBeVisible();
+    await main.getByRole("link", { name: /Start watching|Começar a assistir|Assistir/ }).click();
+    // The final is weeks away: its page counts down now, with no "not licensed" in the way.
+    await expect(page).toHaveURL(new RegExp(`/realm/liga/live/${final!.id}$`));
+    await hydrated(page);
+    await expect(page.getByRole("heading", { name: "Copa Nacional: Final" }).first()).toBeVisible();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  });
 });
