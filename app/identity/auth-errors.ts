@@ -35,7 +35,7 @@ export const AUTH_ERROR_LABELS: Record<string, LabelKey> = {
 };
 
 /** The label of a failed identity call. */
-export function authErrorLabel(error: unknown): string {
+export function authErrorLabel(error: unknown): LabelKey {
   const code = error instanceof PlatformError ? error.code : "GENERIC";
   return AUTH_ERROR_LABELS[code] ?? AUTH_ERROR_LABELS.GENERIC!;
 }

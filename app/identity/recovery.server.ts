@@ -45,7 +45,7 @@ export async function emailConfirmationLoader(args: LoaderFunctionArgs) {
   } catch (error) {
     if (!(error instanceof PlatformError) || error.status >= 500) throw error;
     const label = authErrorLabel(error);
-    if (signedIn) throw await onToHome(args, home, { level: "error", label: label as LabelKey });
+    if (signedIn) throw await onToHome(args, home, { level: "error", label });
     return data({ state: "failed", label, home } as const, { headers: PRIVATE });
   }
 }
