@@ -39,7 +39,13 @@ test("a viewer signs a TV in with the code it shows", async ({ page, request }) 
   await expect(page.getByRole("alert").first()).toContainText("not valid or has expired");
 
   await field.fill(tv.code.toLowerCase());
+  // The refusal above stays on screen until this answer comes: wait for the answer itself (a
+  // busy machine can take longer than a check's 10 s over it).
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === "POST" && response.url().includes("/tv"),
+  );
   await field.press("Enter");
+  await answered;
   await expect(page.getByRole("status").filter({ hasText: "TV is signed in" })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 

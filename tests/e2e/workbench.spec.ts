@@ -72,7 +72,14 @@ test.describe("content workbench", () => {
     await create.getByLabel("Kind").selectOption("section");
     await create.getByLabel("Key").fill(name);
     await create.getByLabel("Title").fill("Workbench section");
+    // Wait for the creation's answer itself: at a load average of 17 it has taken longer than a
+    // check's 10 s.
+    const created = page.waitForResponse(
+      (response) =>
+        response.request().method() === "POST" && response.url().includes("/admin/content"),
+    );
     await create.getByRole("button", { name: "Create the draft" }).click();
+    await created;
     await expect(page).toHaveURL(new RegExp(`/admin/content/section/${name}$`));
     const text = main.getByLabel("Document (JSON)");
     await expect(text).toHaveValue(new RegExp(`"name": "${name}"`));
