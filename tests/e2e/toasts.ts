@@ -1,56 +1,47 @@
 import type { Page } from "@playwright/test";
 
-type Recorded = { errorToasts: string[]; toasts: string[] };
+type Shown = { text: string; error: boolean };
+type Recorded = { shownToasts?: Shown[] };
 
 /**
- * Records the text of every error toast as it appears, from the next page load on. A toast
- * lives 3.3 s (LONG 3 s + 300 ms): on a busy machine that can pass between two checks, so tests
- * read this record instead of racing the toast.
- */
-export async function recordErrorToasts(page: Page) {
-  await page.addInitScript(() => {
-    const shown: string[] = [];
-    (window as unknown as Recorded).errorToasts = shown;
-    new MutationObserver(() => {
-      for (const toast of document.querySelectorAll(".toast-error")) {
-        const text = toast.textContent ?? "";
-        if (!shown.includes(text)) shown.push(text);
-      }
-    }).observe(document, { childList: true, subtree: true, characterData: true });
-  });
-}
-
-/** The error toasts shown on the current page so far (after `recordErrorToasts`). */
-export const errorToasts = (page: Page) =>
-  page.evaluate(() => (window as unknown as Recorded).errorToasts ?? []);
-
-/**
- * Records the text of every toast (of any level) as it appears, from the next page load on,
- * server-rendered ones (a flash toast after a redirect) included: the observer starts before
- * the document is parsed. Read it with `toasts`.
+ * Records the text of every toast as it appears, from the next page load on, server-rendered
+ * ones (a flash toast after a redirect) included: the observer starts before the document is
+ * parsed. A toast lives 3.3 s (LONG 3 s + 300 ms): on a busy machine that can pass between two
+ * checks, so tests read this record (`toasts`, `errorToasts`) instead of racing the toast.
  */
 export async function recordToasts(page: Page) {
   await page.addInitScript(() => {
-    const shown: string[] = [];
-    (window as unknown as Recorded).toasts = shown;
+    const shown: Shown[] = [];
+    (window as unknown as Recorded).shownToasts = shown;
     new MutationObserver(() => {
       for (const toast of document.querySelectorAll(".toast")) {
         const text = toast.textContent ?? "";
-        if (!shown.includes(text)) shown.push(text);
+        if (!shown.some((s) => s.text === text)) {
+          shown.push({ text, error: toast.classList.contains("toast-error") });
+        }
       }
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
 }
 
+/** The same record, named for the tests that look at error toasts only. */
+export const recordErrorToasts = recordToasts;
+
 /**
- * The toasts shown on the current page so far (after `recordToasts`); none while a navigation
- * replaces the page (the next page keeps its own record, a flash toast included), so a poll
- * simply asks again.
+ * The toasts shown on the current page so far; none while a navigation replaces the page (the
+ * next page keeps its own record, a flash toast included), so a poll simply asks again.
  */
-export const toasts = (page: Page) =>
+const shownToasts = (page: Page): Promise<Shown[]> =>
   page
-    .evaluate(() => (window as unknown as Recorded).toasts ?? [])
+    .evaluate(() => (window as unknown as Recorded).shownToasts ?? [])
     .catch((error: unknown) => {
       if (String(error).includes("Execution context was destroyed")) return [];
       throw error;
     });
+
+/** The text of every toast shown on the current page so far (after `recordToasts`). */
+export const toasts = async (page: Page) => (await shownToasts(page)).map((s) => s.text);
+
+/** The text of the error toasts shown on the current page so far. */
+export const errorToasts = async (page: Page) =>
+  (await shownToasts(page)).filter((s) => s.error).map((s) => s.text);
