@@ -14,6 +14,8 @@ export default defineConfig({
             "blocks/**/*.test.tsx",
           ],
           environment: "node",
+          // The server's translations, as its entry module registers them.
+          setupFiles: ["tests/fixtures/all-languages.ts"],
           // Image encoding and schema compilation are CPU-bound; shared CI cores can be busy.
           testTimeout: 20_000,
         },
@@ -24,6 +26,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/fixtures/prepare-store-dump.ts"],
+          setupFiles: ["tests/fixtures/all-languages.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file restores its own store; two at a time keeps a 2-core machine responsive.

@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { holdDocumentEnd } from "./document/hold-document-end.server.ts";
 import { CspNonceContext } from "./realm/csp-nonce.ts";
+import "./i18n/all-languages.server.ts";
 
 // The server hands the invalidation bus's messages to the build through its entry module.
 export { invalidateAppCaches } from "./realm/cache-invalidation.server.ts";

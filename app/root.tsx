@@ -13,6 +13,7 @@ import { I18nextProvider } from "react-i18next";
 import { SiteFeedback } from "./feedback/SiteFeedback.tsx";
 import { ErrorStatus, errorTitleKey } from "./ui/ErrorStatus.tsx";
 import { i18nFor, uiLanguage } from "./i18n/i18n.ts";
+import { useLanguageLoaded } from "./i18n/use-language-loaded.ts";
 import { GUEST_BODY_CLASS } from "./notices/notices.ts";
 import { impersonationOf } from "./impersonation/impersonation.server.ts";
 import { withNotices } from "./notices/root-data.server.ts";
@@ -85,6 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const error = useRouteError();
   const locale = data?.locale ?? "en";
   const i18n = i18nFor(locale, data?.shell?.translations);
+  useLanguageLoaded(locale);
   const nonce = useCspNonce();
   const tracing = data?.errorTracing;
   const basePath = data?.basePath;

@@ -1,6 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { detectLanguage } from "../app/i18n/detect.ts";
 import { FALLBACK_LANGUAGE, i18nFor, SUPPORTED_LANGUAGES } from "../app/i18n/i18n.ts";
+// Refusals are worded in the viewer's language, before the app's build is loaded.
+import "../app/i18n/all-languages.server.ts";
 import { savedLanguage } from "../app/i18n/language-cookie.ts";
 import type { LabelKey } from "../app/feedback/toast.ts";
 import { limitBodies } from "./body-limit.ts";

@@ -3,16 +3,53 @@ import { createInstance, type i18n, type TFunction } from "i18next";
 import { getI18n, I18nContext, initReactI18next } from "react-i18next";
 import { createCache } from "../../contract/lru-cache.ts";
 import en from "../../contract/locales/en.json";
-import es from "../../contract/locales/es.json";
-import pt from "../../contract/locales/pt.json";
 
-export const resources = {
-  en: { translation: en },
-  pt: { translation: pt },
-  es: { translation: es },
-};
-export const SUPPORTED_LANGUAGES = Object.keys(resources);
+type Translation = Record<string, string>;
+
+/*
+ * The fallback language's texts are always here; the others load on demand, each its own chunk,
+ * so that a browser downloads the one language its page is in (every language in the first
+ * bundle was a third of its size). The server registers them all at start
+ * (`all-languages.server.ts`).
+ */
+const languageLoaders = {
+  en: () => Promise.resolve({ default: en as Translation }),
+  pt: () => import("../../contract/locales/pt.json"),
+  es: () => import("../../contract/locales/es.json"),
+} satisfies Record<string, () => Promise<{ default: Translation }>>;
+
+export const SUPPORTED_LANGUAGES = Object.keys(languageLoaders);
 export const FALLBACK_LANGUAGE = "en";
+
+const loaded = new Map<string, Translation>([[FALLBACK_LANGUAGE, en]]);
+
+/** The app's translations of each language loaded so far, as i18next resources. */
+export function loadedResources(): Record<string, { translation: Translation }> {
+  return Object.fromEntries(
+    [...loaded].map(([language, translation]) => [language, { translation }]),
+  );
+}
+
+/** Makes a language's texts available (the server does this for every language at start). */
+export function registerLanguage(language: string, translation: Translation) {
+  if (!loaded.has(language)) {
+    loaded.set(language, translation);
+    // Instances made without it fell back; they are made again with it.
+    shared.clear();
+  }
+}
+
+/** Whether the texts of the UI language of `locale` are here (the fallback's always are). */
+export function hasLanguage(locale: string | undefined): boolean {
+  return loaded.has(uiLanguage(locale));
+}
+
+/** Loads the texts of the UI language of `locale` if they are not here yet. */
+export async function loadLanguage(locale: string | undefined): Promise<void> {
+  const language = uiLanguage(locale) as keyof typeof languageLoaders;
+  if (loaded.has(language)) return;
+  registerLanguage(language, (await languageLoaders[language]()).default);
+}
 
 /** The UI language for a locale: its primary subtag when we have translations for it. */
 export function uiLanguage(locale: string | undefined): string {
@@ -33,7 +70,8 @@ export interface RealmTranslations {
 /** A new instance fixed to the UI language of `locale`, with the realm's texts if given. */
 export function createI18n(locale: string | undefined, translations?: RealmTranslations): i18n {
   const language = instanceLanguage(locale, translations);
-  const own = resources[language as keyof typeof resources]?.translation;
+  const resources = loadedResources();
+  const own = resources[language]?.translation;
   const instance = createInstance();
   void instance.use(initReactI18next).init({
     resources: translations

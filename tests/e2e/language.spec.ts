@@ -293,3 +293,52 @@ test("a signed-in viewer's choice is kept with the account: another browser sign
   await expect(elsewhere.locator("html")).toHaveAttribute("lang", "es");
   await other.close();
 });
+
+test.describe("a browser downloads the texts of its page's language only", () => {
+  /** The language chunks a page asked for (`pt-*.js`, `es-*.js`; English is in the bundle). */
+  function languageChunks(page: Page) {
+    const chunks: string[] = [];
+    page.on("request", (request) => {
+      const name = /\/build\/_shared\/(pt|es)-[A-Z0-9]+\.js$/.exec(request.url());
+      if (name) chunks.push(name[1]!);
+    });
+    return chunks;
+  }
+  /**
+   * What React says when the browser's first render differs from the server's (production React
+   * names its errors by number: 418 text, 423 recovered by rendering again, 425 text content).
+   */
+  function hydrationErrors(page: Page) {
+    const mismatch = /hydrat|error #(418|423|425)\b/i;
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && mismatch.test(message.text())) errors.push(message.text());
+    });
+    page.on("pageerror", (error) => {
+      if (mismatch.test(error.message)) errors.push(error.message);
+    });
+    return errors;
+  }
+
+  test("English: no language chunk; Portuguese: its own, hydrated without a mismatch", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const chunks = languageChunks(page);
+    await visit(page, "/realm/arena/home");
+    expect(chunks).toEqual([]);
+
+    const context = await browser.newContext({ locale: "pt-BR", baseURL });
+    page = await context.newPage();
+    const ptChunks = languageChunks(page);
+    const errors = hydrationErrors(page);
+    await visit(page, "/realm/liga/home");
+    await expect(page.locator("html")).toHaveAttribute("lang", "pt");
+    // An interactive control's words after hydration are the server's Portuguese ones.
+    await expect(header(page).getByRole("button", { name: "Idioma: Português" })).toBeVisible();
+    expect(ptChunks).toEqual(["pt"]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

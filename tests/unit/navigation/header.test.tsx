@@ -6,7 +6,7 @@ import { I18nextProvider } from "react-i18next";
 // The router Remix runs on: a memory router gives SiteHeader the root loader data and location.
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createI18n, resources } from "../../../app/i18n/i18n.ts";
+import { createI18n, loadedResources, SUPPORTED_LANGUAGES } from "../../../app/i18n/i18n.ts";
 import {
   isMobileWidth,
   MOBILE_BREAKPOINT_PX,
@@ -408,6 +408,8 @@ describe("the site header", () => {
     const keys = ["mainMenu", "menu", "closeMenu", "search", "liveNow", "myAccount"];
     keys.push("accountMenu", "switchProfile", "signIn", "signUp", "liveEventCount_other");
     keys.push("languageMenu", "languageName_en", "languageName_pt", "languageName_es");
+    const resources = loadedResources();
+    expect(Object.keys(resources).sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
     for (const [language, { translation }] of Object.entries(resources)) {
       for (const key of keys) expect(translation, `${language} ${key}`).toHaveProperty(key);
     }
