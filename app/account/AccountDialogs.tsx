@@ -1,21 +1,48 @@
-import { lazy, Suspense } from "react";
-import * as onServer from "./account-dialogs.server.ts";
+import { ConsentDialog } from "./ConsentDialog.tsx";
+import { MissingInformationDialog } from "./MissingInformationDialog.tsx";
+import { PreferencesDialog } from "./PreferencesDialog.tsx";
+import { ProfilesDialog } from "./ProfilesDialog.tsx";
 import { useRootData } from "../realm/use-root-data.ts";
 
-const InBrowser = lazy(() => import("./AccountDialogsContent.tsx"));
-
 /**
- * The signed-in account's dialogs (consent, missing details, profiles, preferences). Their code
- * is a chunk of its own: a visitor's pages never load it, and a signed-in viewer's page
- * hydrates them when it has arrived (the server's markup stays until then).
+ * The signed-in account's dialogs over the realm's pages, one at a time: what must be answered
+ * first (consent, then missing details), else the profile picker or the preferences the URL
+ * opens.
  */
 export function AccountDialogs() {
   const root = useRootData();
-  if (!root?.account || !root.shell) return null;
-  const Content = (onServer as Partial<typeof onServer>).AccountDialogsContent ?? InBrowser;
+  const account = root?.account;
+  if (!account || !root?.shell) return null;
+  const basePath = root.basePath ?? "";
+  if (account.consent) {
+    return (
+      <ConsentDialog
+        fields={account.consent}
+        basePath={basePath}
+        realmName={root.shell.realm.fullName}
+      />
+    );
+  }
+  if (account.missingInformation) {
+    return <MissingInformationDialog fields={account.missingInformation} basePath={basePath} />;
+  }
   return (
-    <Suspense fallback={null}>
-      <Content />
-    </Suspense>
+    <>
+      {account.profiles?.status === "CONFIGURED" ? (
+        <ProfilesDialog
+          profiles={account.profiles}
+          basePath={basePath}
+          child={root.viewer?.child ?? false}
+        />
+      ) : null}
+      {account.preferences ? (
+        <PreferencesDialog
+          parental={account.preferences.parental}
+          marketing={account.preferences.marketing}
+          playback={account.preferences.playback}
+          basePath={basePath}
+        />
+      ) : null}
+    </>
   );
 }

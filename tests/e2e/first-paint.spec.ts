@@ -1,7 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { HYDRATION_MARK } from "../../app/ui/hydration-mark.ts";
 import { expect, test } from "./fixtures.ts";
-import { signInAs } from "./signed-in.ts";
 import { cards } from "./watching.ts";
 
 /**
@@ -133,31 +132,6 @@ test.describe("first paint on a phone", () => {
       await context.close();
     });
   }
-});
-
-test("a visitor's page loads no account dialog code; a signed-in viewer's page does", async ({
-  browser,
-  baseURL,
-}) => {
-  const dialogChunk = /\/build\/_shared\/AccountDialogsContent-[A-Z0-9]+\.js$/;
-  const { context, page } = await phonePage(browser, baseURL!);
-  const requested: string[] = [];
-  page.on("request", (request) => {
-    if (dialogChunk.test(request.url())) requested.push(page.url());
-  });
-  await page.goto("/realm/arena/home");
-  await hydrated(page);
-  expect(requested).toEqual([]);
-  // Nor does the page name it for preloading: it is not part of the first visit's files.
-  await expect(
-    page.locator('link[rel="modulepreload"][href*="AccountDialogsContent"]'),
-  ).toHaveCount(0);
-
-  await signInAs(context, baseURL!, "arena", "CUSTOMER");
-  await page.goto("/realm/arena/home");
-  await hydrated(page);
-  await expect.poll(() => requested.length).toBe(1);
-  await context.close();
 });
 
 test.describe("a watch page on a first visit", () => {
