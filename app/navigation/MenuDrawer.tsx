@@ -40,6 +40,8 @@ export function MenuDrawer({
       className="menu-drawer"
       data-shown={shown ? "" : undefined}
       aria-describedby={undefined}
+      // Held open in a preview frame, it must not take the focus from the editor beside it.
+      onOpenAutoFocus={shown ? (event) => event.preventDefault() : undefined}
     >
       <div className="menu-drawer-head">
         <Dialog.Title className="menu-drawer-title">{t("menu")}</Dialog.Title>

@@ -148,6 +148,8 @@ test.describe("the workbench's live preview as an audience", () => {
     }
     await expect(drawer.getByRole("link", { name: "Preview probe" })).toBeVisible();
     await expect(shown.getByTestId("preview-banner")).toContainText("Unsaved text from the editor");
+    // The drawer held open in the frame leaves the focus in the editor.
+    await expect(text).toBeFocused();
 
     // As a signed-out visitor every header offers to sign in.
     await live.getByLabel("Preview as").selectOption("signedOut");

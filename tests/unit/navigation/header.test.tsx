@@ -452,6 +452,8 @@ describe("the header the workbench previews a menu in", () => {
     const drawer = header.querySelector('.menu-drawer[data-shown][role="dialog"]')!;
     expect(drawer).not.toBeNull();
     expect(drawer.getAttribute("aria-modal")).toBeNull();
+    // Nor does it take the focus (in the workbench, from the editor beside the preview).
+    expect(drawer.contains(document.activeElement)).toBe(false);
     expect(document.querySelector(".menu-drawer-overlay")).toBeNull();
     expect(links(drawer).map(([title]) => title)).toContain("Fight Nights");
     expect(header.querySelector("button.menu-toggle")!.getAttribute("aria-expanded")).toBe("true");
