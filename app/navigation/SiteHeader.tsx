@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation, useMatches } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { realmRelativePath, routeHref } from "../realm/routes.ts";
 import { useMobileMode } from "./breakpoint.ts";
@@ -11,6 +11,7 @@ import { MenuNav } from "./MenuNav.tsx";
 import { useRootData } from "../realm/use-root-data.ts";
 import { logoAtWidth } from "../ui/image.tsx";
 import type { Menu } from "../../schemas/generated/menu.ts";
+import { previewedAudience } from "../preview/audience.ts";
 import type { Localized } from "../../schemas/localized-text.ts";
 
 /**
@@ -21,12 +22,14 @@ import type { Localized } from "../../schemas/localized-text.ts";
  */
 export function SiteHeader() {
   const root = useRootData();
+  // A preview shown to another audience than the admin has that audience's header.
+  const previewed = previewedAudience(useMatches());
   if (!root?.shell || !root.viewer) return null;
   return (
     <SiteHeaderView
       shell={root.shell}
       basePath={root.basePath ?? ""}
-      viewer={root.viewer}
+      viewer={previewed ?? root.viewer}
       menu={root.shell.menu}
       layout={root.shell.menu?.layout ?? "TOP"}
     />

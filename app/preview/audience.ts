@@ -41,6 +41,27 @@ export function audienceViewer(audience: Audience, admin: AudienceViewer): Audie
   }
 }
 
+/** An audience as a preview shows to it (the preview route's data; see preview.server.ts). */
+export interface PreviewAudience extends AudienceViewer {
+  name: Audience;
+  /** The audience may open the home page (menu items lead there, else to the landing page). */
+  homeOpen: boolean;
+  /** Card titles' font scale for this viewer (a child profile's may differ). */
+  cardTitleScale: number;
+}
+
+/**
+ * The audience other than the admin that the matched preview route shows its document to, if
+ * any: the realm's own header then shows what that audience's header shows.
+ */
+export function previewedAudience(matches: { data: unknown }[]): PreviewAudience | null {
+  for (const match of matches) {
+    const audience = (match.data as { audience?: PreviewAudience } | null | undefined)?.audience;
+    if (audience && audience.name !== "admin") return audience;
+  }
+  return null;
+}
+
 /**
  * The list a viewer's own blocks show in a realm with these routes, as the platform gives
  * each account: my list where the realm has one, else favourites (unless the realm has

@@ -22,14 +22,14 @@ import { requireRealmRequest } from "../realm/request.server.ts";
 import { asRouteError } from "../realm/shell.server.ts";
 import { contentId } from "../realm/content-id.ts";
 import { opensRoute } from "../realm/guards.ts";
-import { realmFeatures, routeNamed, type RouteSettings, type ViewerRole } from "../realm/routes.ts";
+import { realmFeatures, routeNamed, type RouteSettings } from "../realm/routes.ts";
 import { viewerTheme } from "../realm/viewer-theme.ts";
 import {
   audienceViewer,
   newAccountViewerSource,
   readAudience,
   viewerListKind,
-  type Audience,
+  type PreviewAudience,
 } from "./audience.ts";
 
 /** The admin draft answer of the platform (`GET /v2/admin/drafts/{target}/{key}`). */
@@ -67,15 +67,7 @@ export interface PreviewData {
   view: PreviewView;
 }
 
-export interface PreviewAudience {
-  name: Audience;
-  role: ViewerRole;
-  child: boolean;
-  /** The audience may open the home page (menu items lead there, else to the landing page). */
-  homeOpen: boolean;
-  /** Card titles' font scale for this viewer (a child profile's may differ). */
-  cardTitleScale: number;
-}
+export type { PreviewAudience };
 
 const ITEM_OF_TEMPLATE: Record<string, CurrentItem["type"]> = {
   playlist: "PLAYLIST",

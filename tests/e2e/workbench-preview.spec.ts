@@ -64,11 +64,15 @@ test.describe("the workbench's live preview as an audience", () => {
     const shown = page.frameLocator(".workbench-live iframe[data-front]");
     const banner = shown.getByTestId("preview-banner");
     const mine = shown.locator('[data-block-id="mine"]');
+    // The realm's header above the preview: the audience's, not the admin's.
+    const header = shown.locator("header.site-header").first();
     await expect(banner).toBeVisible();
     await main.getByLabel("Document (JSON)").fill(sectionText(name));
     await expect(shown.getByRole("heading", { name: "Saved for later" })).toBeVisible();
     await expect(banner).toHaveAttribute("data-audience", "admin");
     await expect(banner).not.toContainText("Seen as");
+    await expect(header.locator(".header-account")).toBeVisible();
+    await expect(header.getByRole("link", { name: "Sign in" })).toHaveCount(0);
 
     const audience = live.getByLabel("Preview as");
     await expect(audience).toHaveValue("admin");
@@ -86,6 +90,8 @@ test.describe("the workbench's live preview as an audience", () => {
     await expect(mine).toContainText("Sign in to save what you want to watch to your list.");
     await expect(mine.getByRole("link", { name: "Sign in" })).toBeVisible();
     await expect(shown.getByRole("heading", { name: "Latest fights" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(header.locator(".header-account")).toHaveCount(0);
 
     // The choice is a native select: the keyboard moves to the next audience.
     await audience.focus();
@@ -104,6 +110,8 @@ test.describe("the workbench's live preview as an audience", () => {
       await expect(banner).toContainText(`Seen as: ${label}`);
       await expect(mine).toContainText("Your list is empty.");
       await expect(mine.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+      await expect(header.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+      await expect(header.locator(".header-account")).toBeVisible();
     }
     expect(await axeViolations(page)).toEqual([]);
 

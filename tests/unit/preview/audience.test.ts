@@ -3,6 +3,7 @@ import {
   AUDIENCES,
   audienceViewer,
   newAccountViewerSource,
+  previewedAudience,
   readAudience,
   viewerListKind,
 } from "../../../app/preview/audience.ts";
@@ -54,6 +55,22 @@ describe("the live preview's audiences", () => {
     expect(titles("customer")).toContain("Live now");
     expect(titles("child")).toContain("Live now");
     expect(titles("child")).not.toContain("Account");
+  });
+
+  it("gives the realm's header the audience of a preview shown to someone else than the admin", () => {
+    const shown = (name: (typeof AUDIENCES)[number]) => ({
+      name,
+      role: "GUEST" as const,
+      child: false,
+      homeOpen: true,
+      cardTitleScale: 1,
+    });
+    const root = { data: { locale: "en" } };
+    expect(previewedAudience([root, { data: { audience: shown("guest") } }])).toEqual(
+      shown("guest"),
+    );
+    expect(previewedAudience([root, { data: { audience: shown("admin") } }])).toBeNull();
+    expect(previewedAudience([root, { data: null }, { data: undefined }])).toBeNull();
   });
 
   it("lists my list where the realm has one, else favourites unless it has watchlists", () => {
