@@ -8,7 +8,7 @@ import { localizePage } from "../../schemas/localized-fields.ts";
 import type { Localized } from "../../schemas/localized-text.ts";
 import { PlatformError, type PlatformClient } from "../api-client/client.ts";
 import { createCache } from "../../contract/lru-cache.ts";
-import type { CurrentItem } from "../../blocks/types.ts";
+import type { CurrentItem, ViewerSource } from "../../blocks/types.ts";
 import { platformContentSource, platformViewerSource } from "./content-source.server.ts";
 
 // Which version of a page is live: asked of the platform at most this often per page, so a
@@ -200,6 +200,8 @@ async function composePageWith(
     current?: CurrentItem;
     /** A client with the signed-in account's token (customers and admins only). */
     viewer?: PlatformClient;
+    /** The viewer's own data from elsewhere than a client (the preview's audiences). */
+    viewerSource?: ViewerSource;
     version: number;
     page: ComposedPage | Section;
     cacheKey?: string;
@@ -224,13 +226,10 @@ async function composePageWith(
   const shared = options.cacheKey
     ? await caches.resolved.getOrLoad(`${options.cacheKey}|${currentKey}`, resolve)
     : await resolve();
-  const zones = options.viewer
-    ? await resolvePerViewer(shared, {
-        content,
-        heroes: options.heroes,
-        now: new Date(),
-        viewer: platformViewerSource(options.viewer),
-      })
+  const viewer =
+    options.viewerSource ?? (options.viewer ? platformViewerSource(options.viewer) : undefined);
+  const zones = viewer
+    ? await resolvePerViewer(shared, { content, heroes: options.heroes, now: new Date(), viewer })
     : shared;
   return { kind, version: options.version, page, zones, ...(image ? { image } : {}) };
 }

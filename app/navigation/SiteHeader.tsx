@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation, useMatches } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { realmRelativePath, routeHref } from "../realm/routes.ts";
 import { useMobileMode } from "./breakpoint.ts";
@@ -10,6 +10,9 @@ import { drawerEntries, menuEntries, type Here, type MenuContext } from "./menu-
 import { MenuNav } from "./MenuNav.tsx";
 import { useRootData } from "../realm/use-root-data.ts";
 import { logoAtWidth } from "../ui/image.tsx";
+import type { Menu } from "../../schemas/generated/menu.ts";
+import { previewedAudience } from "../preview/audience.ts";
+import type { Localized } from "../../schemas/localized-text.ts";
 
 /**
  * The realm's site header (spec section 2, "Navigation menu"): logo, the menu from config in
@@ -19,11 +22,45 @@ import { logoAtWidth } from "../ui/image.tsx";
  */
 export function SiteHeader() {
   const root = useRootData();
+  // A preview shown to another audience than the admin has that audience's header.
+  const previewed = previewedAudience(useMatches());
+  if (!root?.shell || !root.viewer) return null;
+  return (
+    <SiteHeaderView
+      shell={root.shell}
+      basePath={root.basePath ?? ""}
+      viewer={previewed ?? root.viewer}
+      menu={root.shell.menu}
+      layout={root.shell.menu?.layout ?? "TOP"}
+    />
+  );
+}
+
+type RootShell = NonNullable<NonNullable<ReturnType<typeof useRootData>>["shell"]>;
+
+/**
+ * The site header for a viewer, a menu and a layout: the realm's own (`SiteHeader`), or one the
+ * workbench previews from a menu's unsaved text, in each layout and as each audience sees it.
+ * `drawerShown` shows the drawer open in place (the preview's look at it), not as a dialog.
+ */
+export function SiteHeaderView({
+  shell,
+  basePath,
+  viewer,
+  menu,
+  layout,
+  drawerShown = false,
+}: {
+  shell: RootShell;
+  basePath: string;
+  viewer: Pick<MenuContext, "role" | "child" | "homeOpen">;
+  menu: Localized<Menu> | null;
+  layout: Menu["layout"];
+  drawerShown?: boolean;
+}) {
   const location = useLocation();
   const mobile = useMobileMode();
   const { t } = useTranslation();
-  if (!root?.shell || !root.viewer) return null;
-  const { shell, basePath, viewer } = root;
   const context: MenuContext = {
     role: viewer.role,
     child: viewer.child,
@@ -32,8 +69,7 @@ export function SiteHeader() {
     homeOpen: viewer.homeOpen,
   };
   const here: Here = { pathname: location.pathname, search: location.search };
-  const entries = shell.menu ? menuEntries(shell.menu.items, context) : [];
-  const layout = shell.menu?.layout ?? "TOP";
+  const entries = menu ? menuEntries(menu.items, context) : [];
   const utilities = headerUtilities(
     { ...context, eventCount: shell.eventCount },
     `${realmRelativePath(basePath, location.pathname)}${location.search}`,
@@ -59,6 +95,7 @@ export function SiteHeader() {
             here={here}
             mobile={mobile}
             alwaysAvailable={layout === "HAMBURGER"}
+            shown={drawerShown}
           />
         ) : null}
         <Link to={routeHref(basePath, { name: "root" })} className="site-logo">

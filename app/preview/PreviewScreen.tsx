@@ -7,8 +7,9 @@ import { BlockMarkers } from "../../blocks/block-markers.ts";
 import { PageScreen } from "../composer/PageScreen.tsx";
 import { LocalTime } from "../ui/LocalTime.tsx";
 import { NotFoundMessage } from "../ui/StatusPage.tsx";
-import type { PreviewData } from "./preview.server.ts";
+import type { PreviewAudience, PreviewData } from "./preview.server.ts";
 import { useRootData } from "../realm/use-root-data.ts";
+import { SiteHeaderView } from "../navigation/SiteHeader.tsx";
 
 /** A draft as viewers would see it once published, under a banner and its validation report. */
 export function PreviewScreen() {
@@ -22,7 +23,9 @@ export function PreviewScreen() {
     <>
       <PreviewBanner preview={preview} />
       <ValidationReport issues={preview.issues} />
-      {view.type === "menu" ? <MenuPreview menu={view.menu} /> : null}
+      {view.type === "menu" ? (
+        <MenuPreview menu={view.menu} audience={preview.audience} basePath={preview.basePath} />
+      ) : null}
       {view.type === "needs-item" ? <ItemPicker itemType={view.itemType} /> : null}
       {view.type === "page" ? (
         <>
@@ -35,7 +38,7 @@ export function PreviewScreen() {
               page={view.page}
               zones={view.zones}
               locale={shell?.locale ?? "en"}
-              cardTitleScale={shell?.theme.cardTitleFontScale ?? 1}
+              cardTitleScale={preview.audience.cardTitleScale}
               titled={!view.notFound}
             />
           </BlockMarkers.Provider>
@@ -53,8 +56,14 @@ function PreviewBanner({ preview }: { preview: PreviewData }) {
       role="note"
       data-testid="preview-banner"
       data-preview-view={preview.view.type}
+      data-audience={preview.audience.name}
     >
       <strong>{t("previewBanner", { target: preview.target, key: preview.key })}</strong>{" "}
+      {preview.audience.name !== "admin" ? (
+        <span className="preview-audience">
+          {t("previewSeenAs", { audience: t(`previewAudience_${preview.audience.name}`) })}
+        </span>
+      ) : null}{" "}
       {preview.source === "unsaved" ? (
         <span>{t("previewOfUnsaved")}</span>
       ) : preview.source === "draft" && preview.draft ? (
@@ -107,8 +116,23 @@ function ValidationReport({ issues }: { issues: ShownIssue[] }) {
   );
 }
 
-function MenuPreview({ menu }: { menu: Localized<Menu> }) {
+const LAYOUTS = ["TOP", "TOP_LEFT", "HAMBURGER", "SIDEBAR"] as const;
+
+/**
+ * A menu as the site header shows it (the header's own components), in each layout and with
+ * the drawer open, for the audience chosen; then its items with what each leads to.
+ */
+function MenuPreview({
+  menu,
+  audience,
+  basePath,
+}: {
+  menu: Localized<Menu>;
+  audience: PreviewAudience;
+  basePath: string;
+}) {
   const { t } = useTranslation();
+  const shell = useRootData()?.shell;
   type Item = Localized<Menu>["items"][number];
   const list = (items: Item[]) => (
     <ul>
@@ -121,10 +145,44 @@ function MenuPreview({ menu }: { menu: Localized<Menu> }) {
       ))}
     </ul>
   );
+  const header = (layout: Menu["layout"], drawerShown = false) =>
+    shell ? (
+      <SiteHeaderView
+        shell={shell}
+        basePath={basePath}
+        viewer={audience}
+        menu={menu}
+        layout={layout}
+        drawerShown={drawerShown}
+      />
+    ) : null;
   return (
-    <nav className="menu-preview" aria-label={t("previewMenu", { layout: menu.layout })}>
-      {list(menu.items)}
-    </nav>
+    <div className="menu-preview" data-testid="menu-preview">
+      {LAYOUTS.map((layout) => (
+        <section
+          key={layout}
+          className="menu-preview-layout"
+          data-preview-layout={layout}
+          aria-labelledby={`menu-preview-${layout}`}
+        >
+          <h2 id={`menu-preview-${layout}`}>
+            {t(layout === menu.layout ? "previewMenuLayoutOwn" : "previewMenuLayout", { layout })}
+          </h2>
+          {header(layout)}
+        </section>
+      ))}
+      <section
+        className="menu-preview-layout menu-preview-drawer"
+        data-preview-layout="drawer"
+        aria-labelledby="menu-preview-drawer"
+      >
+        <h2 id="menu-preview-drawer">{t("previewMenuDrawer")}</h2>
+        {header(menu.layout, true)}
+      </section>
+      <nav className="menu-preview-items" aria-label={t("previewMenu", { layout: menu.layout })}>
+        {list(menu.items)}
+      </nav>
+    </div>
   );
 }
 

@@ -21,6 +21,16 @@ import { platformClient } from "../api-client/platform.server.ts";
 import { requireRealmRequest } from "../realm/request.server.ts";
 import { asRouteError } from "../realm/shell.server.ts";
 import { contentId } from "../realm/content-id.ts";
+import { opensRoute } from "../realm/guards.ts";
+import { realmFeatures, routeNamed, type RouteSettings } from "../realm/routes.ts";
+import { viewerTheme } from "../realm/viewer-theme.ts";
+import {
+  audienceViewer,
+  newAccountViewerSource,
+  readAudience,
+  viewerListKind,
+  type PreviewAudience,
+} from "./audience.ts";
 
 /** The admin draft answer of the platform (`GET /v2/admin/drafts/{target}/{key}`). */
 interface DraftAnswer {
@@ -52,8 +62,12 @@ export interface PreviewData {
   draft: { updatedAt: string; baseVersion: number | null } | null;
   published: { version: number; publishedAt: string } | null;
   issues: PageIssue[];
+  /** Whom the document is shown to, as the header, menu and cards of that viewer know it. */
+  audience: PreviewAudience;
   view: PreviewView;
 }
+
+export type { PreviewAudience };
 
 const ITEM_OF_TEMPLATE: Record<string, CurrentItem["type"]> = {
   playlist: "PLAYLIST",
@@ -85,6 +99,7 @@ export async function loadPreview(args: LoaderFunctionArgs) {
         ? { version: answer.published.version, publishedAt: answer.published.publishedAt }
         : null,
       issues: [...answer.issues],
+      audience: scope.audience,
     };
     if (live) return data({ ...preview, view: { type: "live" } } satisfies PreviewData);
     const version = answer.draft ? 0 : answer.published!.version;
@@ -119,6 +134,7 @@ export async function previewAction(args: ActionFunctionArgs) {
         ? { version: answer.published.version, publishedAt: answer.published.publishedAt }
         : null,
       issues: report.issues,
+      audience: scope.audience,
     };
     if (report.issues.length > 0) {
       return data({ ...preview, view: { type: "invalid" } } satisfies PreviewData, {
@@ -139,6 +155,7 @@ interface PreviewScope {
   /** The admin endpoints' key (none for targets with one document). */
   key: string | null;
   platform: ReturnType<typeof platformClient>;
+  audience: PreviewAudience;
   render: (document: Record<string, unknown>, version: number) => Promise<PreviewView>;
 }
 
@@ -164,20 +181,42 @@ async function withPreview<T>(
     const platform = platformClient(context, { realm, locale: shell.locale, token });
     const path = `/v2/admin/drafts/${target}${target === "not-found-page" || target === "cancellation-promo" ? "" : `/${encodeURIComponent(params["*"]!)}`}`;
     const answer = await platform.get<DraftAnswer>(path, { auth: true });
+    const url = new URL(request.url);
+    const name = readAudience(url);
+    const settings = shell.settings as RouteSettings;
+    const features = realmFeatures(settings);
+    const shown = audienceViewer(name, { role: viewer.role, child: viewer.child });
+    const audience: PreviewAudience = {
+      name,
+      ...shown,
+      homeOpen: opensRoute(routeNamed("home"), shown.role, settings),
+      cardTitleScale: viewerTheme(shell.theme, shell.settings, shown).cardTitleFontScale ?? 1,
+    };
+    // The admin's own view reads with the admin's token, as it always has. Every audience reads
+    // content as pages do (no token) and never the admin's own rows: a customer or child
+    // profile gets a new account's (nothing watched or listed yet), guests and signed-out
+    // visitors none at all, as pages resolve them.
+    const content =
+      name === "admin" ? platform : platformClient(context, { realm, locale: shell.locale });
+    const viewerData =
+      name === "admin"
+        ? { viewer: platform }
+        : shown.role === "CUSTOMER"
+          ? { viewerSource: newAccountViewerSource(viewerListKind(features)) }
+          : {};
     const render = (document: Record<string, unknown>, version: number) =>
       previewView(ref, document, {
-        url: new URL(request.url),
+        url,
         language: { locale: shell.locale, defaultLocale: shell.realm.defaultLocale },
         compose: (kind, key, page, current) =>
-          composePage(platform, {
+          composePage(content, {
             kind,
             key,
             heroes: shell.content.heroes,
             locale: shell.locale,
             defaultLocale: shell.realm.defaultLocale,
             current,
-            // An admin's preview shows the admin's own rows, as the page will show each viewer theirs.
-            viewer: platform,
+            ...viewerData,
             version,
             // Problems were reported by the platform already; nothing to log for a preview.
             page: usableBlocks(kind, page, () => {}),
@@ -185,7 +224,7 @@ async function withPreview<T>(
       });
     const key = params["*"] || null;
     return await withScope(
-      { basePath, target: target as AdminTarget, ref, key, platform, render },
+      { basePath, target: target as AdminTarget, ref, key, platform, audience, render },
       answer,
     );
   } catch (error) {

@@ -1,5 +1,6 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { useT } from "../i18n/i18n.ts";
+import { AUDIENCE_PARAM, AUDIENCES, type Audience } from "../preview/audience.ts";
 
 /** The widths an editor checks a page at, as the devices viewers use. */
 const WIDTHS = { desktop: 1280, tablet: 768, mobile: 375 } as const;
@@ -83,13 +84,16 @@ export const LivePreview = forwardRef<
   }, [selected, front, state]);
 
   const [language, setLanguage] = useState(locale);
-  const actionOf = (lang: string) =>
-    `${previewHref}?live=1${lang === locale ? "" : `&lang=${encodeURIComponent(lang)}`}`;
+  const [audience, setAudience] = useState<Audience>("admin");
+  const actionOf = (lang: string, as: Audience) =>
+    `${previewHref}?live=1${lang === locale ? "" : `&lang=${encodeURIComponent(lang)}`}${
+      as === "admin" ? "" : `&${AUDIENCE_PARAM}=${as}`
+    }`;
   /** Posts the text to the hidden frame, which is shown once it has rendered. */
-  const render = (value: string, lang: string) => {
+  const render = (value: string, lang: string, as: Audience) => {
     if (!form.current || !text.current) return;
     text.current.value = value;
-    form.current.action = actionOf(lang);
+    form.current.action = actionOf(lang, as);
     form.current.target = FRAMES[1 - frontRef.current]!;
     pending.current = true;
     setState({ kind: "updating" });
@@ -98,7 +102,7 @@ export const LivePreview = forwardRef<
   useImperativeHandle(ref, () => ({
     textChanged(value: string) {
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => render(value, language), SETTLE_MS);
+      timer.current = setTimeout(() => render(value, language, audience), SETTLE_MS);
     },
   }));
 
@@ -156,7 +160,7 @@ export const LivePreview = forwardRef<
             onChange={(event) => {
               setLanguage(event.target.value);
               clearTimeout(timer.current);
-              render(editorText, event.target.value);
+              render(editorText, event.target.value, audience);
             }}
           >
             {languages.map((code) => (
@@ -167,6 +171,25 @@ export const LivePreview = forwardRef<
           </select>
         </p>
       ) : null}
+      <p className="workbench-audience">
+        <label htmlFor="workbench-audience">{t("workbenchPreviewAudience")}</label>{" "}
+        <select
+          id="workbench-audience"
+          value={audience}
+          onChange={(event) => {
+            const as = event.target.value as Audience;
+            setAudience(as);
+            clearTimeout(timer.current);
+            render(editorText, language, as);
+          }}
+        >
+          {AUDIENCES.map((name) => (
+            <option key={name} value={name}>
+              {t(`previewAudience_${name}`)}
+            </option>
+          ))}
+        </select>
+      </p>
       <p role="status" className="workbench-live-state">
         {state.kind === "updating"
           ? t("workbenchLiveUpdating")
@@ -181,7 +204,7 @@ export const LivePreview = forwardRef<
           ))}
         </ul>
       ) : null}
-      <form ref={form} method="post" action={actionOf(language)} hidden>
+      <form ref={form} method="post" action={actionOf(language, audience)} hidden>
         <textarea ref={text} name="text" readOnly tabIndex={-1} aria-hidden="true" />
       </form>
       <div

@@ -14,7 +14,7 @@ import {
 } from "../../../app/navigation/breakpoint.ts";
 import { headerUtilities } from "../../../app/navigation/header-utilities.ts";
 import type { MenuContext } from "../../../app/navigation/menu-items.ts";
-import { SiteHeader } from "../../../app/navigation/SiteHeader.tsx";
+import { SiteHeader, SiteHeaderView } from "../../../app/navigation/SiteHeader.tsx";
 import { CONDITIONS, isBuilt, routeNamed, type ViewerRole } from "../../../app/realm/routes.ts";
 import { RESIZE_THROTTLE_MS, throttle } from "../../../app/ui/client-state.tsx";
 import type { Item, Menu } from "../../../schemas/generated/menu.ts";
@@ -227,7 +227,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function mountHeader(options: Options = {}) {
+async function mountHeader(options: Options = {}, element = <SiteHeader />) {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   const data = rootData(options);
   const router = createMemoryRouter(
@@ -237,7 +237,7 @@ async function mountHeader(options: Options = {}) {
         path: "/",
         loader: () => data,
         element: <Outlet />,
-        children: [{ path: "*", element: <SiteHeader /> }],
+        children: [{ path: "*", element }],
       },
     ],
     {
@@ -413,6 +413,62 @@ describe("the site header", () => {
     for (const [language, { translation }] of Object.entries(resources)) {
       for (const key of keys) expect(translation, `${language} ${key}`).toHaveProperty(key);
     }
+  });
+});
+
+describe("the header the workbench previews a menu in", () => {
+  // Titles given as plain strings, as the menu is once localised.
+  const menu = { layout: "TOP", items: ITEMS } as Parameters<typeof SiteHeaderView>[0]["menu"];
+  const shell = rootData({}).shell as unknown as Parameters<typeof SiteHeaderView>[0]["shell"];
+  const view = (props: Partial<Parameters<typeof SiteHeaderView>[0]>) => (
+    <SiteHeaderView
+      shell={shell}
+      basePath="/realm/arena"
+      viewer={{ role: "CUSTOMER", child: false, homeOpen: true }}
+      menu={menu}
+      layout="TOP"
+      {...props}
+    />
+  );
+
+  it.each<Menu["layout"]>(["TOP", "TOP_LEFT", "HAMBURGER", "SIDEBAR"])(
+    "%s: the menu's items in that layout, whatever the realm's own",
+    async (layout) => {
+      const { header } = await mountHeader({ layout: "TOP", items: [] }, view({ layout }));
+      expect(header.dataset.layout).toBe(layout);
+      const bar = header.querySelector("nav.site-menu");
+      if (layout === "HAMBURGER") {
+        expect(bar).toBeNull();
+        expect(header.querySelector("button.menu-toggle")).not.toBeNull();
+      } else {
+        expect(bar!.getAttribute("data-orientation")).toBe(
+          layout === "SIDEBAR" ? "vertical" : "horizontal",
+        );
+        expect(links(bar!).map(([title]) => title)).toEqual(["Home", "Fight Nights", "Live now"]);
+      }
+    },
+  );
+
+  it("shows the drawer open in place, not as a modal over the page", async () => {
+    const { header } = await mountHeader({ items: [] }, view({ drawerShown: true }));
+    const drawer = header.querySelector('.menu-drawer[data-shown][role="dialog"]')!;
+    expect(drawer).not.toBeNull();
+    expect(drawer.getAttribute("aria-modal")).toBeNull();
+    // Nor does it take the focus (in the workbench, from the editor beside the preview).
+    expect(drawer.contains(document.activeElement)).toBe(false);
+    expect(document.querySelector(".menu-drawer-overlay")).toBeNull();
+    expect(links(drawer).map(([title]) => title)).toContain("Fight Nights");
+    expect(header.querySelector("button.menu-toggle")!.getAttribute("aria-expanded")).toBe("true");
+  });
+
+  it("as the viewer given: a signed-out visitor gets sign-in and no live now", async () => {
+    const { header } = await mountHeader(
+      {},
+      view({ viewer: { role: "UNAUTHENTICATED", child: false, homeOpen: true } }),
+    );
+    const titles = links(header).map(([title]) => title);
+    expect(titles).toContain("Sign in");
+    expect(titles).not.toContain("Live now");
   });
 });
 
