@@ -189,6 +189,50 @@ test.describe("content workbench", () => {
     await expect(editor).not.toBeFocused();
   });
 
+  test("a menu's editor offers the values its schema allows; without JavaScript the text is a plain field", async ({
+    page,
+    context,
+    baseURL,
+    browser,
+  }) => {
+    const token = await tokenFor("arena", "ADMIN");
+    await signIn(context, baseURL!, token);
+    await page.goto("/realm/arena/admin/content/navbar/WEB");
+    const main = page.locator("main");
+    const editor = codeEditor(main);
+    await expect(main.locator(".cm-content")).toBeVisible();
+    const text = await postedText(main).inputValue();
+    const layoutLine = text.split("\n").findIndex((l) => /^ {2}"layout": "/.test(l));
+    expect(layoutLine).toBeGreaterThan(0);
+    await editor.press("Control+Home");
+    for (let n = 0; n < layoutLine; n += 1) await editor.press("ArrowDown");
+    await editor.press("End");
+    // Select the value's text inside its quotes and type the start of another.
+    const value = /"layout": "([A-Z_]+)"/.exec(text)![1]!;
+    const after = text.split("\n")[layoutLine]!.endsWith(",") ? 2 : 1;
+    for (let n = 0; n < after; n += 1) await editor.press("ArrowLeft");
+    for (let n = 0; n < value.length; n += 1) await editor.press("Shift+ArrowLeft");
+    await page.keyboard.type("SI");
+    const option = page.getByRole("listbox").getByRole("option", { name: /SIDEBAR/ });
+    await expect(option).toHaveAttribute("aria-selected", "true");
+    await page.waitForTimeout(150);
+    await page.keyboard.press("Enter");
+    await expect(postedText(main)).toHaveValue(/"layout": "SIDEBAR",?\n/);
+    // Hovering the menu's own property shows its schema's description.
+    await main.locator(".cm-content span", { hasText: /^"layout"$/ }).hover();
+    await expect(page.locator(".cm-tooltip-hover")).toContainText("Where the menu sits");
+
+    // Without JavaScript: the labelled textarea, no code editor.
+    const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    await signIn(noScript, baseURL!, token);
+    const plain = await noScript.newPage();
+    await plain.goto("/realm/arena/admin/content/navbar/WEB");
+    await expect(plain.locator("main").getByLabel("Document (JSON)")).toBeVisible();
+    await expect(plain.locator("main").getByLabel("Document (JSON)")).toHaveValue(text);
+    await expect(plain.locator(".cm-editor")).toHaveCount(0);
+    await noScript.close();
+  });
+
   test("an admin publishes with a note, compares two versions, restores one as the draft and finds both in the log", async ({
     page,
     context,
