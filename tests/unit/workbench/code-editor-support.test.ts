@@ -2,7 +2,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { problemRanges } from "../../../app/workbench/problem-ranges.ts";
 import { validateDocumentSource } from "../../../platform/realm-config/document-source.ts";
-import { validateDocument } from "../../../schemas/document-kinds.ts";
+import { documentOf, validateDocument } from "../../../schemas/document-kinds.ts";
 import { bundledSchema, DOCUMENT_SCHEMA } from "../../../schemas/editor-schema.ts";
 import { schemaAjv } from "../../../schemas/validator.ts";
 
@@ -77,6 +77,21 @@ describe("problemRanges", () => {
 });
 
 describe("bundledSchema", () => {
+  it("is the schema each document is validated against, by its address", () => {
+    const schemaOf = (target: Parameters<typeof documentOf>[0], key?: string) =>
+      bundledSchema(DOCUMENT_SCHEMA[documentOf(target, key).kind]).$id;
+    expect(schemaOf("navbar", "WEB")).toBe("https://schemas.streaming.local/menu.schema.json");
+    expect(schemaOf("page", "home")).toBe("https://schemas.streaming.local/page.schema.json");
+    expect(schemaOf("plugin", "Quiz")).toBe("https://schemas.streaming.local/page.schema.json");
+    expect(schemaOf("not-found-page")).toBe("https://schemas.streaming.local/page.schema.json");
+    expect(schemaOf("section", "fights")).toBe(
+      "https://schemas.streaming.local/section.schema.json",
+    );
+    expect(schemaOf("cancellation-promo")).toBe(
+      "https://schemas.streaming.local/cancellation-promo.schema.json",
+    );
+  });
+
   it("is one schema per document kind, with every reference inside it", () => {
     for (const name of Object.values(DOCUMENT_SCHEMA)) {
       const schema = bundledSchema(name);
