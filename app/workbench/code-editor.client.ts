@@ -118,6 +118,8 @@ export function mountCodeEditor(
           ...defaultKeymap,
         ]),
         EditorView.lineWrapping,
+        // CodeMirror owns its root's class attribute: our class goes through it.
+        EditorView.editorAttributes.of({ class: "workbench-code" }),
         EditorView.contentAttributes.of({
           "aria-labelledby": options.labelledBy,
           "aria-describedby": describedBy,
@@ -139,7 +141,6 @@ export function mountCodeEditor(
       ],
     }),
   });
-  view.dom.classList.add("workbench-code");
   area.hidden = true;
   host.append(view.dom, hint);
 

@@ -44,6 +44,15 @@ async function fillText(main: Locator, value: string): Promise<void> {
   await expect(postedText(main)).toHaveValue(value);
 }
 
+/**
+ * Puts the code editor's cursor at the end of its line whose text matches `line` (a line that
+ * is drawn: the editor draws those near the view).
+ */
+async function cursorAtEndOf(main: Locator, line: RegExp): Promise<void> {
+  await main.locator(".cm-line", { hasText: line }).click();
+  await codeEditor(main).press("End");
+}
+
 /** Creates a section's first draft from the documents list and waits for its editor. */
 async function createSection(page: Page, name: string): Promise<void> {
   await page.goto("/realm/arena/admin/content");
@@ -143,11 +152,7 @@ test.describe("content workbench", () => {
     await expect(editor).toHaveAttribute("aria-describedby", /workbench-text-keys/);
 
     // A key of the rail, offered as it is typed and taken with the keyboard.
-    const lines = sectionText(name, 12).split("\n");
-    const itemsLine = lines.findIndex((l) => l.includes('"itemsPerPage"'));
-    await editor.press("Control+Home");
-    for (let n = 0; n < itemsLine; n += 1) await editor.press("ArrowDown");
-    await editor.press("End");
+    await cursorAtEndOf(main, /^ *"itemsPerPage": 12$/);
     await page.keyboard.type(',\n"cardSh');
     const offered = page.getByRole("listbox");
     await expect(offered.getByRole("option", { name: /cardShape/ })).toHaveAttribute(
@@ -204,9 +209,10 @@ test.describe("content workbench", () => {
     const text = await postedText(main).inputValue();
     const layoutLine = text.split("\n").findIndex((l) => /^ {2}"layout": "/.test(l));
     expect(layoutLine).toBeGreaterThan(0);
-    await editor.press("Control+Home");
-    for (let n = 0; n < layoutLine; n += 1) await editor.press("ArrowDown");
-    await editor.press("End");
+    // The menu's layout comes after its items: go to the end, where it is drawn.
+    await editor.click();
+    await editor.press("Control+End");
+    await cursorAtEndOf(main, /^ {2}"layout": "/);
     // Select the value's text inside its quotes and type the start of another.
     const value = /"layout": "([A-Z_]+)"/.exec(text)![1]!;
     const after = text.split("\n")[layoutLine]!.endsWith(",") ? 2 : 1;
