@@ -101,13 +101,18 @@ function ValidationReport({ issues }: { issues: ShownIssue[] }) {
       {issues.length ? (
         <ul>
           {issues.map((issue, index) => (
-            <li key={index}>
+            <li
+              key={index}
+              data-line={issue.line}
+              data-column={issue.line !== undefined ? (issue.column ?? 1) : undefined}
+              data-pointer={issue.pointer}
+            >
               {issue.line !== undefined ? (
                 <strong>
                   {t("workbenchIssueAt", { line: issue.line, column: issue.column ?? 1 })}{" "}
                 </strong>
               ) : null}
-              <code>{issue.pointer || "/"}</code> {issue.message}
+              <code>{issue.pointer || "/"}</code> <span data-message>{issue.message}</span>
             </li>
           ))}
         </ul>

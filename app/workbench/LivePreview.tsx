@@ -1,6 +1,7 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { useT } from "../i18n/i18n.ts";
 import { AUDIENCE_PARAM, AUDIENCES, type Audience } from "../preview/audience.ts";
+import type { DocumentIssue } from "./types.ts";
 
 /** The widths an editor checks a page at, as the devices viewers use. */
 const WIDTHS = { desktop: 1280, tablet: 768, mobile: 375 } as const;
@@ -41,9 +42,11 @@ export const LivePreview = forwardRef<
     locale: string;
     /** The editor's text now, rendered again when the language changes. */
     text: string;
+    /** Our validator's problems in a text it rendered (none when it rendered). */
+    onProblems?(text: string, issues: DocumentIssue[]): void;
   }
 >(function LivePreview(
-  { previewHref, selected, onPick, languages, locale, text: editorText },
+  { previewHref, selected, onPick, languages, locale, text: editorText, onProblems },
   ref,
 ) {
   const t = useT();
@@ -55,6 +58,8 @@ export const LivePreview = forwardRef<
   const frames = useRef<(HTMLIFrameElement | null)[]>([null, null]);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const pending = useRef(false);
+  /** The text of the render on its way. */
+  const posted = useRef("");
   const frontRef = useRef(front);
   useEffect(() => {
     frontRef.current = front;
@@ -65,6 +70,10 @@ export const LivePreview = forwardRef<
   useEffect(() => {
     pick.current = onPick;
   }, [onPick]);
+  const said = useRef(onProblems);
+  useEffect(() => {
+    said.current = onProblems;
+  }, [onProblems]);
 
   // Each render is a new document: mark the selected block in the one shown.
   useEffect(() => {
@@ -93,6 +102,7 @@ export const LivePreview = forwardRef<
   const render = (value: string, lang: string, as: Audience) => {
     if (!form.current || !text.current) return;
     text.current.value = value;
+    posted.current = value;
     form.current.action = actionOf(lang, as);
     form.current.target = FRAMES[1 - frontRef.current]!;
     pending.current = true;
@@ -124,6 +134,17 @@ export const LivePreview = forwardRef<
     pending.current = false;
     const doc = frames.current[index]?.contentDocument;
     const view = doc?.querySelector("[data-preview-view]")?.getAttribute("data-preview-view");
+    // The report places each problem in the posted text, as `npm run validate` does.
+    const placed = [...(doc?.querySelectorAll<HTMLElement>(".preview-report li[data-line]") ?? [])];
+    said.current?.(
+      posted.current,
+      placed.map((item) => ({
+        pointer: item.dataset.pointer ?? "",
+        message: item.querySelector("[data-message]")?.textContent ?? "",
+        line: Number(item.dataset.line),
+        column: Number(item.dataset.column),
+      })),
+    );
     if (view && view !== "invalid" && view !== "live") {
       setFront(index);
       setState({ kind: "shown" });

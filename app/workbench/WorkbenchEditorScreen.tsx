@@ -8,11 +8,12 @@ import type { DocumentIssue, EditorData, SaveResult } from "./types.ts";
 import { HistoryPanel, PublishPanel } from "./HistoryPanels.tsx";
 import { LivePreview, type LivePreviewHandle } from "./LivePreview.tsx";
 import { useHydrated } from "../ui/client-state.tsx";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { BlockOutline } from "./BlockOutline.tsx";
 import { blockSpan, outlineOf, placeOf, type BlockPlace, type OutlineEdit } from "./outline.ts";
 import { useLeavePrompt, useUnsavedText } from "./unsaved-text.ts";
 import { useAutosave, type AutosaveStatus } from "./autosave.ts";
+import type { CodeEditorHandle } from "./code-editor.client.ts";
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 
@@ -61,6 +62,49 @@ export function WorkbenchEditorScreen() {
   );
   useLeavePrompt(unsaved.dirty, t("workbenchLeavePrompt"));
   const [selected, setSelected] = useState<string | null>(null);
+  // The code editor, once loaded, in place of the textarea (which it keeps in sync).
+  const codeHost = useRef<HTMLDivElement>(null);
+  const code = useRef<CodeEditorHandle | null>(null);
+  /** Our validator's problems and the text they were found in, for the editor to mark. */
+  const problems = useRef<{ text: string; issues: DocumentIssue[] }>({ text, issues });
+  const showProblems = useCallback((found: string, list: DocumentIssue[]) => {
+    problems.current = { text: found, issues: list };
+    code.current?.setProblems(found, list);
+  }, []);
+  const saidProblems = `${formKey}:${JSON.stringify(issues)}`;
+  useEffect(() => {
+    showProblems(text, issues);
+    // The problems of each answer (a save, the page's data), once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [saidProblems]);
+  const editorSchema = editor.schema;
+  const keyboardHint = t("workbenchEditorKeys");
+  const describedBy = issues.length ? "workbench-issues-title" : undefined;
+  useEffect(() => {
+    let gone = false;
+    void import("./code-editor.client.ts").then(({ mountCodeEditor }) => {
+      if (gone || !textArea.current || !codeHost.current) return;
+      code.current = mountCodeEditor(textArea.current, codeHost.current, {
+        schema: editorSchema,
+        labelledBy: "workbench-text-label",
+        describedBy,
+        keyboardHint,
+      });
+      code.current.setProblems(problems.current.text, problems.current.issues);
+    });
+    return () => {
+      gone = true;
+      code.current?.destroy();
+      code.current = null;
+    };
+    // A new form (a save, a restore) gets a new editor over its new textarea.
+  }, [formKey, editorSchema, describedBy, keyboardHint]);
+  /** Puts a text in the form's textarea and in the code editor over it. */
+  const replaceText = (value: string) => {
+    if (!textArea.current) return;
+    textArea.current.value = value;
+    code.current?.setText(value);
+  };
   const typed = (value: string) => {
     setCurrent({ formKey, text: value });
     live.current?.textChanged(value);
@@ -69,16 +113,21 @@ export function WorkbenchEditorScreen() {
   };
   const putBack = () => {
     if (!unsaved.stored || !textArea.current) return;
-    textArea.current.value = unsaved.stored.text;
+    replaceText(unsaved.stored.text);
     typed(unsaved.stored.text);
     unsaved.setStored(null);
-    textArea.current.focus();
+    if (code.current) code.current.focus();
+    else textArea.current.focus();
   };
   /** Selects a block's JSON in the text and scrolls the text to it. */
   const selectInText = (value: string, place: BlockPlace, focus: boolean) => {
     const area = textArea.current;
     const span = blockSpan(value, place);
     if (!area || !span) return;
+    if (code.current) {
+      code.current.select(span.start, span.end, focus);
+      return;
+    }
     if (focus) area.focus();
     area.setSelectionRange(span.start, span.end);
     const line = value.slice(0, span.start).split("\n").length;
@@ -87,7 +136,7 @@ export function WorkbenchEditorScreen() {
   };
   const outlineEdited = (edit: OutlineEdit, id: string | null) => {
     if (!textArea.current) return;
-    textArea.current.value = edit.text;
+    replaceText(edit.text);
     typed(edit.text);
     setSelected(id);
     if (edit.select) selectInText(edit.text, edit.select, false);
@@ -223,7 +272,9 @@ export function WorkbenchEditorScreen() {
           >
             {saved?.outcome === "conflict" ? <h2>{t("workbenchYours")}</h2> : null}
             <input type="hidden" name="revision" value={autosave.revision} />
-            <label htmlFor="workbench-text">{t("workbenchText")}</label>
+            <label htmlFor="workbench-text" id="workbench-text-label">
+              {t("workbenchText")}
+            </label>
             <textarea
               ref={textArea}
               id="workbench-text"
@@ -237,6 +288,8 @@ export function WorkbenchEditorScreen() {
               aria-describedby={issues.length ? "workbench-issues-title" : undefined}
               aria-invalid={saved?.outcome === "invalid" ? true : undefined}
             />
+            {/* The code editor goes here once loaded; React leaves this element's content alone. */}
+            <div ref={codeHost} className="workbench-code-host" />
             <button type="submit" className="button" disabled={busy || autosave.saving}>
               {t("workbenchSave")}
             </button>{" "}
@@ -252,6 +305,7 @@ export function WorkbenchEditorScreen() {
             languages={root?.shell?.realm.languages ?? []}
             locale={locale}
             text={current.text}
+            onProblems={showProblems}
           />
         ) : null}
       </div>

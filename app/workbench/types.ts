@@ -1,5 +1,6 @@
 import type { AdminTarget } from "../../schemas/document-kinds.ts";
 import type { LabelKey } from "../../contract/labels.ts";
+import type { JsonSchema } from "../../schemas/editor-schema.ts";
 import type { DocumentChanges } from "./block-diff.ts";
 import type { DiffLine } from "./line-diff.ts";
 
@@ -11,6 +12,9 @@ export interface DocumentIssue {
   column?: number;
   blockId?: string;
   blockType?: string;
+  /** "key": shown at the property's name (an unknown property), when not placed by line. */
+  target?: "key";
+  severity?: "warning";
 }
 
 /** The platform's answer for one document (`GET /v2/admin/drafts/{target}/{key}`). */
@@ -44,6 +48,8 @@ export interface EditorData {
   compare: Comparison | null;
   /** The blocks the outline offers, for documents with zones (pages, sections). */
   palette: PaletteEntry[];
+  /** The document's JSON Schema, its references bundled, for the code editor's help. */
+  schema: JsonSchema;
   /** What the last publish or restore did, from the URL it went back to. */
   done: { action: "published" | "restored"; version: number } | null;
 }

@@ -18,6 +18,18 @@ import type { DocumentIssue, DraftAnswer, EditorData, SaveResult } from "./types
 import { loadHistory, publishDraft, restoreIntoDraft } from "./history.server.ts";
 import { documentText } from "./outline.ts";
 import { blockPalette } from "./palette.server.ts";
+import { bundledSchema, DOCUMENT_SCHEMA, type JsonSchema } from "../../schemas/editor-schema.ts";
+import type { SchemaName } from "../../schemas/index.ts";
+
+const editorSchemas = new Map<SchemaName, JsonSchema>();
+
+/** The schema a document is validated against, bundled once per process for the editor. */
+function editorSchema(target: AdminTarget, key: string | null): JsonSchema {
+  const name = DOCUMENT_SCHEMA[documentOf(target, key ?? undefined).kind];
+  let schema = editorSchemas.get(name);
+  if (!schema) editorSchemas.set(name, (schema = bundledSchema(name)));
+  return schema;
+}
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
@@ -167,6 +179,7 @@ export async function workbenchEditorLoader(args: LoaderFunctionArgs) {
       : null,
     issues: answer.issues,
     palette: "zones" in shown.document ? blockPalette() : [],
+    schema: editorSchema(target, key),
     previewHref: routeHref(found.basePath, {
       name: "preview",
       params: { target, "*": key ?? "" },

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { signIn, tokenFor } from "./signed-in.ts";
 
@@ -29,6 +29,28 @@ function sectionText(name: string, itemsPerPage: number, railTitle = "Latest fig
     },
   };
   return `${JSON.stringify(section, null, 2)}\n`;
+}
+
+/** The document's text as the form posts it: the textarea the code editor keeps in sync. */
+const postedText = (main: Locator) => main.locator("#workbench-text");
+
+/** The code editor, shown in place of that textarea once the page has loaded it. */
+const codeEditor = (main: Locator) => main.getByRole("textbox", { name: "Document (JSON)" });
+
+/** Replaces the document's text in the code editor, once it is there. */
+async function fillText(main: Locator, value: string): Promise<void> {
+  await expect(main.locator(".cm-content")).toBeVisible();
+  await codeEditor(main).fill(value);
+  await expect(postedText(main)).toHaveValue(value);
+}
+
+/**
+ * Puts the code editor's cursor at the end of its line whose text matches `line` (a line that
+ * is drawn: the editor draws those near the view).
+ */
+async function cursorAtEndOf(main: Locator, line: RegExp): Promise<void> {
+  await main.locator(".cm-line", { hasText: line }).click();
+  await codeEditor(main).press("End");
 }
 
 /** Creates a section's first draft from the documents list and waits for its editor. */
@@ -81,12 +103,12 @@ test.describe("content workbench", () => {
     await create.getByRole("button", { name: "Create the draft" }).click();
     await created;
     await expect(page).toHaveURL(new RegExp(`/admin/content/section/${name}$`));
-    const text = main.getByLabel("Document (JSON)");
+    const text = postedText(main);
     await expect(text).toHaveValue(new RegExp(`"name": "${name}"`));
 
     // An invalid value: our validator's message, at its line and column; the text is kept.
     const invalid = sectionText(name, 500);
-    await text.fill(invalid);
+    await fillText(main, invalid);
     await main.getByRole("button", { name: "Save the draft" }).click();
     const problems = main.getByRole("alert", { name: "1 problem: nothing was saved" });
     await expect(problems).toBeVisible();
@@ -99,14 +121,14 @@ test.describe("content workbench", () => {
 
     // Unreadable JSON: where it breaks, and the text kept.
     const unreadable = '{\n  "name": oops\n}\n';
-    await text.fill(unreadable);
+    await fillText(main, unreadable);
     await main.getByRole("button", { name: "Save the draft" }).click();
     await expect(main.getByRole("alert", { name: "1 problem: nothing was saved" })).toContainText(
       "Line 2, column 11",
     );
     await expect(text).toHaveValue(unreadable);
 
-    await text.fill(sectionText(name, 12));
+    await fillText(main, sectionText(name, 12));
     await main.getByRole("button", { name: "Save the draft" }).click();
     await expect(main.getByRole("status").filter({ hasText: /^Draft saved$/ })).toBeVisible();
     await page.goto(`/realm/arena/admin/content?q=${name}`);
@@ -114,6 +136,107 @@ test.describe("content workbench", () => {
     await expect(main.getByRole("row").filter({ hasText: name })).toContainText(
       "Unpublished changes",
     );
+  });
+
+  test("the code editor completes keys from the schema, explains them on hover and marks our problems in place", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signIn(context, baseURL!, await tokenFor("arena", "ADMIN"));
+    const name = `wb-code-${Date.now().toString(36)}`;
+    await createSection(page, name);
+    const main = page.locator("main");
+    const editor = codeEditor(main);
+    await fillText(main, sectionText(name, 12));
+    await expect(editor).toHaveAttribute("aria-describedby", /workbench-text-keys/);
+
+    // A key of the rail, offered as it is typed and taken with the keyboard.
+    await cursorAtEndOf(main, /^ *"itemsPerPage": 12$/);
+    await page.keyboard.type(',\n"cardSh');
+    const offered = page.getByRole("listbox");
+    await expect(offered.getByRole("option", { name: /cardShape/ })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    // The editor ignores Enter in a suggestion list's first 75 ms (typing fast past it).
+    await page.waitForTimeout(150);
+    await page.keyboard.press("Enter");
+    await expect(postedText(main)).toHaveValue(/"cardShape": "landscape"/);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Hovering a property shows its description from the schema.
+    await main.locator(".cm-content span", { hasText: /^"itemsPerPage"$/ }).hover();
+    await expect(page.locator(".cm-tooltip-hover")).toContainText("Cards loaded in the row.");
+
+    // An invalid value: our validator's message, inline at its line, as the problems list says.
+    const invalid = sectionText(name, 500);
+    await fillText(main, invalid);
+    const line = invalid.split("\n").findIndex((l) => l.includes('"itemsPerPage"'));
+    const marked = main.locator(".cm-line").nth(line).locator(".cm-lintRange-error");
+    await expect(marked).toHaveText("500");
+    await marked.hover();
+    await expect(page.locator(".cm-tooltip-lint")).toHaveText(
+      "zones/main/0 (rail 'latest'): itemsPerPage must be ≤ 50",
+    );
+    await main.getByRole("button", { name: "Save the draft" }).click();
+    const problems = main.getByRole("alert", { name: "1 problem: nothing was saved" });
+    await expect(problems).toContainText("zones/main/0 (rail 'latest'): itemsPerPage must be ≤ 50");
+    await expect(main.locator(".cm-line").nth(line).locator(".cm-lintRange-error")).toHaveText(
+      "500",
+    );
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Tab leaves the editor for the next control.
+    await editor.focus();
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Tab");
+    await expect(editor).not.toBeFocused();
+  });
+
+  test("a menu's editor offers the values its schema allows; without JavaScript the text is a plain field", async ({
+    page,
+    context,
+    baseURL,
+    browser,
+  }) => {
+    const token = await tokenFor("arena", "ADMIN");
+    await signIn(context, baseURL!, token);
+    await page.goto("/realm/arena/admin/content/navbar/WEB");
+    const main = page.locator("main");
+    const editor = codeEditor(main);
+    await expect(main.locator(".cm-content")).toBeVisible();
+    const text = await postedText(main).inputValue();
+    const layoutLine = text.split("\n").findIndex((l) => /^ {2}"layout": "/.test(l));
+    expect(layoutLine).toBeGreaterThan(0);
+    // The menu's layout comes after its items: go to the end, where it is drawn.
+    await editor.click();
+    await editor.press("Control+End");
+    await cursorAtEndOf(main, /^ {2}"layout": "/);
+    // Select the value's text inside its quotes and type the start of another.
+    const value = /"layout": "([A-Z_]+)"/.exec(text)![1]!;
+    const after = text.split("\n")[layoutLine]!.endsWith(",") ? 2 : 1;
+    for (let n = 0; n < after; n += 1) await editor.press("ArrowLeft");
+    for (let n = 0; n < value.length; n += 1) await editor.press("Shift+ArrowLeft");
+    await page.keyboard.type("SI");
+    const option = page.getByRole("listbox").getByRole("option", { name: /SIDEBAR/ });
+    await expect(option).toHaveAttribute("aria-selected", "true");
+    await page.waitForTimeout(150);
+    await page.keyboard.press("Enter");
+    await expect(postedText(main)).toHaveValue(/"layout": "SIDEBAR",?\n/);
+    // Hovering the menu's own property shows its schema's description.
+    await main.locator(".cm-content span", { hasText: /^"layout"$/ }).hover();
+    await expect(page.locator(".cm-tooltip-hover")).toContainText("Where the menu sits");
+
+    // Without JavaScript: the labelled textarea, no code editor.
+    const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    await signIn(noScript, baseURL!, token);
+    const plain = await noScript.newPage();
+    await plain.goto("/realm/arena/admin/content/navbar/WEB");
+    await expect(plain.locator("main").getByLabel("Document (JSON)")).toBeVisible();
+    await expect(plain.locator("main").getByLabel("Document (JSON)")).toHaveValue(text);
+    await expect(plain.locator(".cm-editor")).toHaveCount(0);
+    await noScript.close();
   });
 
   test("an admin publishes with a note, compares two versions, restores one as the draft and finds both in the log", async ({
@@ -127,9 +250,9 @@ test.describe("content workbench", () => {
     const main = page.locator("main");
     const name = `wb-pub-${Date.now().toString(36)}`;
     await createSection(page, name);
-    const text = main.getByLabel("Document (JSON)");
+    const text = postedText(main);
     const save = async (body: string) => {
-      await text.fill(body);
+      await fillText(main, body);
       await main.getByRole("button", { name: "Save the draft" }).click();
       await expect(main.getByRole("status").filter({ hasText: /^Draft saved$/ })).toBeVisible();
       // The changes shown come from the saved draft: read them again.
@@ -228,7 +351,7 @@ test.describe("content workbench", () => {
     const shown = page.frameLocator(".workbench-live iframe[data-front]");
     await expect(shown.getByTestId("preview-banner")).toBeVisible();
 
-    const text = main.getByLabel("Document (JSON)");
+    const text = postedText(main);
     const home = JSON.parse(await text.inputValue()) as { zones: { main: unknown[] } };
     const probe = {
       id: "live-probe",
@@ -238,14 +361,14 @@ test.describe("content workbench", () => {
       itemsPerPage: 6,
     };
     home.zones.main.unshift(probe);
-    await text.fill(`${JSON.stringify(home, null, 2)}\n`);
+    await fillText(main, `${JSON.stringify(home, null, 2)}\n`);
     await expect(shown.getByRole("heading", { name: "Live rail probe" })).toBeVisible();
     await expect(shown.getByTestId("preview-banner")).toContainText("Unsaved text from the editor");
 
     // Invalid: our message at its line, and the last good render stays.
     probe.itemsPerPage = 500;
     const invalid = `${JSON.stringify(home, null, 2)}\n`;
-    await text.fill(invalid);
+    await fillText(main, invalid);
     const line = invalid.split("\n").findIndex((l) => l.includes('"itemsPerPage": 500')) + 1;
     await expect(live.getByRole("status")).toHaveText(
       "1 problem: the preview shows the last valid text",
@@ -260,7 +383,7 @@ test.describe("content workbench", () => {
       main.getByRole("status").filter({ hasText: "Not saved automatically: 1 problem" }),
     ).toBeVisible();
     await page.reload();
-    await expect(main.getByLabel("Document (JSON)")).not.toHaveValue(/"itemsPerPage": 500/);
+    await expect(postedText(main)).not.toHaveValue(/"itemsPerPage": 500/);
   });
 
   test("the live preview shows the page in each realm language, the admin's own page staying in theirs", async ({
@@ -302,11 +425,11 @@ test.describe("content workbench", () => {
     const name = `wb-blocks-${Date.now().toString(36)}`;
     await createSection(page, name);
     const main = page.locator("main");
-    const text = main.getByLabel("Document (JSON)");
+    const text = postedText(main);
     const start = JSON.parse(sectionText(name, 6)) as { zones: { main: unknown[] } };
     start.zones.main.push({ id: "news", type: "rail", title: "News", source: { kind: "news" } });
     start.zones.main.unshift({ id: "hero", type: "hero" });
-    await text.fill(`${JSON.stringify(start, null, 2)}\n`);
+    await fillText(main, `${JSON.stringify(start, null, 2)}\n`);
     const outline = main.getByRole("region", { name: "Outline", exact: true });
     const live = main.getByRole("region", { name: "Live preview" });
     const shown = page.frameLocator(".workbench-live iframe[data-front]");
@@ -384,7 +507,7 @@ test.describe("content workbench", () => {
       .locator('li[data-block="latest"]')
       .getByRole("button", { name: /^rail latest ·/ })
       .click();
-    await expect(text).toBeFocused();
+    await expect(codeEditor(main)).toBeFocused();
     expect(JSON.parse(await selectedJson())).toMatchObject({ id: "latest", type: "rail" });
     await expect(shown.locator('[data-block-id="latest"]')).toHaveAttribute("data-selected", "");
 
@@ -414,7 +537,7 @@ test.describe("content workbench", () => {
     const main = page.locator("main");
     // Text the server refuses (a rail of 500), so autosaving cannot keep it either.
     const typed = sectionText(name, 500, "Typed, not saved");
-    await main.getByLabel("Document (JSON)").fill(typed);
+    await fillText(main, typed);
     await expect(
       main.getByRole("status").filter({ hasText: "Not saved automatically: 1 problem" }),
     ).toBeVisible();
@@ -428,7 +551,7 @@ test.describe("content workbench", () => {
     });
     await main.getByRole("link", { name: "All documents" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/content/section/${name}$`));
-    await expect(main.getByLabel("Document (JSON)")).toHaveValue(typed);
+    await expect(postedText(main)).toHaveValue(typed);
 
     // Another tab (or the same after a crash) is offered the text this browser kept.
     const again = await context.newPage();
@@ -437,12 +560,9 @@ test.describe("content workbench", () => {
     await expect(offer).toBeVisible();
     expect(await axeViolations(again)).toEqual([]);
     await offer.getByRole("button", { name: "Put the unsaved text back" }).click();
-    await expect(again.locator("main").getByLabel("Document (JSON)")).toHaveValue(typed);
+    await expect(postedText(again.locator("main"))).toHaveValue(typed);
     await expect(offer).toHaveCount(0);
-    await again
-      .locator("main")
-      .getByLabel("Document (JSON)")
-      .fill(sectionText(name, 7, "Typed, not saved"));
+    await fillText(again.locator("main"), sectionText(name, 7, "Typed, not saved"));
     await again.locator("main").getByRole("button", { name: "Save the draft" }).click();
     await expect(
       again
@@ -454,9 +574,7 @@ test.describe("content workbench", () => {
     // Saved: nothing is offered any more, and leaving asks nothing.
     const third = await context.newPage();
     await third.goto(`/realm/arena/admin/content/section/${name}`);
-    await expect(third.locator("main").getByLabel("Document (JSON)")).toHaveValue(
-      /"title": "Typed, not saved"/,
-    );
+    await expect(postedText(third.locator("main"))).toHaveValue(/"title": "Typed, not saved"/);
     await expect(third.locator("main").getByText("This browser kept")).toHaveCount(0);
     await third.locator("main").getByRole("link", { name: "All documents" }).click();
     await expect(third).toHaveURL(/\/admin\/content$/);
@@ -474,16 +592,16 @@ test.describe("content workbench", () => {
     const name = `wb-auto-${Date.now().toString(36)}`;
     await createSection(page, name);
     const main = page.locator("main");
-    const text = main.getByLabel("Document (JSON)");
+    const text = postedText(main);
     const state = main.locator(".workbench-autosave");
-    await text.fill(sectionText(name, 7, "Saved by itself"));
+    await fillText(main, sectionText(name, 7, "Saved by itself"));
     await expect(state).toHaveText("Draft saved automatically");
     // Typing goes on without the editor being reset, and the draft on the server is the text.
-    await text.press("End");
+    await codeEditor(main).press("End");
     await expect(text).toHaveValue(sectionText(name, 7, "Saved by itself"));
     const other = await context.newPage();
     await other.goto(`/realm/arena/admin/content/section/${name}`);
-    const otherText = other.locator("main").getByLabel("Document (JSON)");
+    const otherText = postedText(other.locator("main"));
     expect(JSON.parse(await otherText.inputValue())).toEqual(
       JSON.parse(sectionText(name, 7, "Saved by itself")),
     );
@@ -491,7 +609,7 @@ test.describe("content workbench", () => {
     await other.close();
 
     // Text the schema refuses is not saved, and says so; the last good draft stays.
-    await text.fill(sectionText(name, 500, "Saved by itself"));
+    await fillText(main, sectionText(name, 500, "Saved by itself"));
     await expect(state).toHaveText("Not saved automatically: 1 problem");
 
     // Another admin saves a draft meanwhile: the next autosave does not overwrite it.
@@ -499,10 +617,7 @@ test.describe("content workbench", () => {
     await signIn(otherAdmin, baseURL!, await tokenFor("arena", "ADMIN"));
     const theirs = await otherAdmin.newPage();
     await theirs.goto(`/realm/arena/admin/content/section/${name}`);
-    await theirs
-      .locator("main")
-      .getByLabel("Document (JSON)")
-      .fill(sectionText(name, 9, "Their version"));
+    await fillText(theirs.locator("main"), sectionText(name, 9, "Their version"));
     await theirs.locator("main").getByRole("button", { name: "Save the draft" }).click();
     await expect(
       theirs
@@ -511,13 +626,13 @@ test.describe("content workbench", () => {
         .filter({ hasText: /^Draft saved$/ }),
     ).toBeVisible();
     await otherAdmin.close();
-    await text.fill(sectionText(name, 8, "My version"));
+    await fillText(main, sectionText(name, 8, "My version"));
     await expect(state).toHaveText(/Someone else saved this draft meanwhile/);
     // Saving by hand then shows both versions to merge.
     await main.getByRole("button", { name: "Save the draft" }).click();
     const theirsShown = main.getByRole("region", { name: "The draft saved meanwhile" });
     await expect(theirsShown.getByRole("textbox")).toHaveValue(/"Their version"/);
-    await expect(main.getByLabel("Document (JSON)")).toHaveValue(/"My version"/);
+    await expect(postedText(main)).toHaveValue(/"My version"/);
     expect(await axeViolations(page)).toEqual([]);
   });
 
@@ -542,10 +657,7 @@ test.describe("content workbench", () => {
     await two!.goto(`/realm/arena/admin/content/section/${name}`);
 
     const edit = async (page: Page, itemsPerPage: number) => {
-      await page
-        .locator("main")
-        .getByLabel("Document (JSON)")
-        .fill(sectionText(name, itemsPerPage));
+      await fillText(page.locator("main"), sectionText(name, itemsPerPage));
       await page.locator("main").getByRole("button", { name: "Save the draft" }).click();
     };
     await edit(one!, 10);
@@ -560,7 +672,7 @@ test.describe("content workbench", () => {
     await expect(main.getByRole("alert").filter({ hasText: "Someone else saved" })).toBeVisible();
     const theirs = main.getByRole("region", { name: "The draft saved meanwhile" });
     await expect(theirs.getByRole("textbox")).toHaveValue(/"itemsPerPage": 10/);
-    await expect(main.getByLabel("Document (JSON)")).toHaveValue(/"itemsPerPage": 20/);
+    await expect(postedText(main)).toHaveValue(/"itemsPerPage": 20/);
     expect(await axeViolations(two!)).toEqual([]);
     // Saving now goes over the draft shown beside: merged, it is saved.
     await main.getByRole("button", { name: "Save the draft" }).click();
