@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO_KEYS } from "../fixtures/secrets.ts";
 import { expect, test } from "./fixtures.ts";
 import { signIn, tokenFor } from "./signed-in.ts";
+import { codeEditor, fillText, postedText } from "./workbench-editor.ts";
 
 async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -67,7 +68,7 @@ test.describe("the workbench's live preview as an audience", () => {
     // The realm's header above the preview: the audience's, not the admin's.
     const header = shown.locator("header.site-header").first();
     await expect(banner).toBeVisible();
-    await main.getByLabel("Document (JSON)").fill(sectionText(name));
+    await fillText(main, sectionText(name));
     await expect(shown.getByRole("heading", { name: "Saved for later" })).toBeVisible();
     await expect(banner).toHaveAttribute("data-audience", "admin");
     await expect(banner).not.toContainText("Seen as");
@@ -147,17 +148,19 @@ test.describe("the workbench's live preview as an audience", () => {
     await expect(drawer).toBeVisible();
 
     // The unsaved text: the first item renamed, in every header and in the drawer.
-    const text = main.getByLabel("Document (JSON)");
-    const menu = JSON.parse(await text.inputValue()) as { items: { title: unknown }[] };
+    await expect(main.locator(".cm-content")).toBeVisible();
+    const menu = JSON.parse(await postedText(main).inputValue()) as {
+      items: { title: unknown }[];
+    };
     menu.items[0]!.title = "Preview probe";
-    await text.fill(`${JSON.stringify(menu, null, 2)}\n`);
+    await fillText(main, `${JSON.stringify(menu, null, 2)}\n`);
     for (const name of ["TOP", "TOP_LEFT", "SIDEBAR"]) {
       await expect(layout(name).getByRole("link", { name: "Preview probe" })).toBeVisible();
     }
     await expect(drawer.getByRole("link", { name: "Preview probe" })).toBeVisible();
     await expect(shown.getByTestId("preview-banner")).toContainText("Unsaved text from the editor");
     // The drawer held open in the frame leaves the focus in the editor.
-    await expect(text).toBeFocused();
+    await expect(codeEditor(main)).toBeFocused();
 
     // As a signed-out visitor every header offers to sign in.
     await live.getByLabel("Preview as").selectOption("signedOut");

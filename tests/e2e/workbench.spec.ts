@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { signIn, tokenFor } from "./signed-in.ts";
+import { codeEditor, fillText, postedText } from "./workbench-editor.ts";
 
 async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -29,19 +30,6 @@ function sectionText(name: string, itemsPerPage: number, railTitle = "Latest fig
     },
   };
   return `${JSON.stringify(section, null, 2)}\n`;
-}
-
-/** The document's text as the form posts it: the textarea the code editor keeps in sync. */
-const postedText = (main: Locator) => main.locator("#workbench-text");
-
-/** The code editor, shown in place of that textarea once the page has loaded it. */
-const codeEditor = (main: Locator) => main.getByRole("textbox", { name: "Document (JSON)" });
-
-/** Replaces the document's text in the code editor, once it is there. */
-async function fillText(main: Locator, value: string): Promise<void> {
-  await expect(main.locator(".cm-content")).toBeVisible();
-  await codeEditor(main).fill(value);
-  await expect(postedText(main)).toHaveValue(value);
 }
 
 /**
