@@ -1,6 +1,6 @@
 import { useEffect, useState, type FocusEvent } from "react";
 import { useT } from "../../app/i18n/i18n.ts";
-import { usePrefersReducedMotion } from "../../app/ui/client-state.tsx";
+import { useHydrated, usePrefersReducedMotion } from "../../app/ui/client-state.tsx";
 import { Icon } from "../../app/ui/Icon.tsx";
 import type { HeroBlock } from "../../schemas/generated/blocks-hero.ts";
 import type { HeroData } from "./resolve.ts";
@@ -21,6 +21,8 @@ export function HeroCarousel({ config, data }: { config: HeroBlock; data: HeroDa
   const seconds = config.autoAdvanceSeconds ?? defaults.autoAdvanceSeconds;
   const canRotate = seconds > 0 && count > 1 && !reducedMotion;
   const rotating = canRotate && !stopped && !hovered && !focused;
+  // The next slide's artwork is fetched once the page is interactive, not with the page.
+  const interactive = useHydrated();
 
   useEffect(() => {
     if (!rotating) return;
@@ -55,6 +57,13 @@ export function HeroCarousel({ config, data }: { config: HeroBlock; data: HeroDa
             index={index}
             count={count}
             current={index === active}
+            artwork={
+              index === active
+                ? "now"
+                : interactive && index === (active + 1) % count
+                  ? "next"
+                  : "none"
+            }
           />
         ))}
       </div>

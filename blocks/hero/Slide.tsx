@@ -14,16 +14,26 @@ function upcomingEventId(link: HeroSlideLink): number | null {
   return link.content.type === "LIVE" ? link.content.id : null;
 }
 
+/**
+ * Which of a slide's artwork the page holds: the slide shown ("now"), the one that comes next,
+ * fetched ahead once the page is interactive ("next"), or none yet. A hidden slide's image was
+ * fetched at full width for nothing on every visit (without script slides never change; with
+ * it, the next one is ready before it shows).
+ */
+export type SlideArtwork = "now" | "next" | "none";
+
 export function Slide({
   slide,
   index,
   count,
   current,
+  artwork,
 }: {
   slide: HeroSlide;
   index: number;
   count: number;
   current: boolean;
+  artwork: SlideArtwork;
 }) {
   const t = useT();
   const render = useBlockRender();
@@ -31,7 +41,7 @@ export function Slide({
   const titleId = useId();
   const href =
     "card" in slide.link ? render.hrefFor(slide.link.card) : render.contentHref(slide.link.content);
-  const images = heroSlideImages(slide);
+  const images = artwork === "none" ? { portrait: null, landscape: null } : heroSlideImages(slide);
   const reminderFor = slide.upcoming ? upcomingEventId(slide.link) : null;
   const first = index === 0;
   return (
@@ -60,10 +70,11 @@ export function Slide({
             width={1920}
             height={800}
             alt=""
-            loading={first ? "eager" : "lazy"}
+            // Only the first slide paints first; the next one loads behind it, at low priority.
+            loading="eager"
             decoding={first ? "sync" : "async"}
             // React 18 passes only the lower-case attribute through to the DOM.
-            {...{ fetchpriority: first ? "high" : "low" }}
+            {...{ fetchpriority: first ? "high" : artwork === "next" ? "low" : "auto" }}
           />
         ) : null}
       </picture>

@@ -71,17 +71,20 @@ describe("hero resolve", () => {
 });
 
 describe("hero on the server", () => {
-  it("renders every slide, the first visible and eager with high fetch priority", async () => {
+  it("renders every slide, the first visible and eager with high fetch priority, the hidden ones without artwork", async () => {
     const { config: cfg, data } = await resolved();
     const dom = serverDom(<View config={cfg} data={data} />);
     const slides = dom.querySelectorAll(".hero-slide");
     expect(slides).toHaveLength(3);
     expect([...slides].map((s) => s.hasAttribute("hidden"))).toEqual([false, true, true]);
-    const images = dom.querySelectorAll("img");
-    expect(images[0]!.getAttribute("loading")).toBe("eager");
-    expect(images[0]!.getAttribute("fetchpriority")).toBe("high");
-    expect(images[1]!.getAttribute("loading")).toBe("lazy");
-    expect(images[1]!.getAttribute("fetchpriority")).not.toBe("high");
+    expect([...slides].map((s) => s.querySelectorAll("img, source").length > 0)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    const image = slides[0]!.querySelector("img")!;
+    expect(image.getAttribute("loading")).toBe("eager");
+    expect(image.getAttribute("fetchpriority")).toBe("high");
   });
 
   it("offers portrait artwork to narrow screens", async () => {
@@ -144,6 +147,19 @@ describe("hero in the browser", () => {
   const visibleTitle = () =>
     mounted!.container.querySelector(".hero-slide:not([hidden]) h2")!.textContent;
   const advance = (ms: number) => act(async () => void vi.advanceTimersByTime(ms));
+
+  it("fetches the next slide's artwork ahead, at low priority, and no other hidden one", async () => {
+    const { config: cfg, data } = await resolved({ autoAdvanceSeconds: 5 });
+    mounted = await mount(<View config={cfg} data={data} />);
+    const artwork = () =>
+      [...mounted!.container.querySelectorAll(".hero-slide")].map(
+        (slide) => slide.querySelector("img")?.getAttribute("fetchpriority") ?? null,
+      );
+    expect(artwork()).toEqual(["high", "low", null]);
+    await advance(5_000);
+    expect(visibleTitle()).toBe(data[1]!.title);
+    expect(artwork()).toEqual([null, "auto", "low"]);
+  });
 
   it("has named previous, next, pause and picker buttons that move between slides", async () => {
     const { config: cfg, data } = await resolved({ autoAdvanceSeconds: 0 });

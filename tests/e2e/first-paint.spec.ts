@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { HYDRATION_MARK } from "../../app/ui/hydration-mark.ts";
 import { expect, test } from "./fixtures.ts";
+import { signInAs } from "./signed-in.ts";
 import { cards } from "./watching.ts";
 
 /**
@@ -73,11 +74,15 @@ test.describe("first paint on a phone", () => {
     const heroUrl = await heroImg.evaluate((img: HTMLImageElement) => img.currentSrc);
     expect(await initiatorsOf(page, heroUrl)).toEqual(["link"]);
 
+    // The next slide's artwork is fetched ahead after hydration, behind everything else.
+    const nextSlide = page.locator(".block-hero .hero-slide[hidden] img");
+    await expect(nextSlide).toHaveCount(1);
+    await expect(nextSlide).toHaveAttribute("fetchpriority", "low");
     // Every other image of the page waits until it nears the window, and keeps its room.
     const others = await page.locator("main img").evaluateAll(
       (imgs, hero) =>
         imgs
-          .filter((img) => img !== hero)
+          .filter((img) => img !== hero && !img.closest(".hero-slide"))
           .map((img) => ({
             src: img.getAttribute("src"),
             loading: img.getAttribute("loading"),
@@ -132,6 +137,29 @@ test.describe("first paint on a phone", () => {
       await context.close();
     });
   }
+});
+
+test("a hero fetches the artwork of the slide shown and of the next one only, signed in too", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
+  await signInAs(context, baseURL!, "liga", "CUSTOMER");
+  const page = await context.newPage();
+  const slides = new Set<string>();
+  page.on("request", (request) => {
+    const slide = /\/images\/liga\/hero\/([^/?]+)\.webp/.exec(request.url());
+    if (slide) slides.add(slide[1]!);
+  });
+  await page.goto("/realm/liga/home");
+  await hydrated(page);
+  await expect(page.locator(".hero-slide:not([hidden]) img")).toBeVisible();
+  // The next slide's artwork comes after hydration; give the browser a moment to ask for more.
+  await expect.poll(() => slides.size).toBe(2);
+  await page.waitForTimeout(1_000);
+  expect(slides.size).toBe(2);
+  expect(await page.locator(".hero-slide img").count()).toBe(2);
+  await context.close();
 });
 
 test.describe("a watch page on a first visit", () => {
