@@ -52,17 +52,18 @@ export function Slide({
       aria-label={t("slideOf", { index: index + 1, count })}
       hidden={!current}
     >
-      <picture className="hero-picture">
-        {images.portrait ? (
-          <source
-            media={HERO_PORTRAIT_MEDIA}
-            srcSet={images.portrait.srcSet}
-            sizes={HERO_SIZES}
-            width={800}
-            height={1200}
-          />
-        ) : null}
-        {images.landscape ? (
+      {/* A picture needs its img: a slide without artwork (yet) has neither. */}
+      {images.landscape ? (
+        <picture className="hero-picture">
+          {images.portrait ? (
+            <source
+              media={HERO_PORTRAIT_MEDIA}
+              srcSet={images.portrait.srcSet}
+              sizes={HERO_SIZES}
+              width={800}
+              height={1200}
+            />
+          ) : null}
           <img
             src={images.landscape.src}
             srcSet={images.landscape.srcSet}
@@ -76,8 +77,8 @@ export function Slide({
             // React 18 passes only the lower-case attribute through to the DOM.
             {...{ fetchpriority: first ? "high" : artwork === "next" ? "low" : "auto" }}
           />
-        ) : null}
-      </picture>
+        </picture>
+      ) : null}
       {slide.backgroundVideo && current ? (
         <BackgroundVideo
           src={slide.backgroundVideo.src}

@@ -77,7 +77,7 @@ describe("hero on the server", () => {
     const slides = dom.querySelectorAll(".hero-slide");
     expect(slides).toHaveLength(3);
     expect([...slides].map((s) => s.hasAttribute("hidden"))).toEqual([false, true, true]);
-    expect([...slides].map((s) => s.querySelectorAll("img, source").length > 0)).toEqual([
+    expect([...slides].map((s) => s.querySelectorAll("picture, img, source").length > 0)).toEqual([
       true,
       false,
       false,

@@ -30,16 +30,27 @@ interface Upload {
   batch: AnalyticsBatch;
 }
 
+/** A status to answer an upload with: the next one, or the next holding an event `holding`. */
+interface Verdict {
+  status: number;
+  holding?: string;
+}
+
 /**
- * Intercepts the page's analytics uploads: each answered as `verdicts` says in turn (a status
- * to answer with), else passed on to the real ingest; every upload and its status is recorded.
+ * Intercepts the page's analytics uploads: each answered as the first `verdicts` entry that
+ * applies to it says, else passed on to the real ingest; every upload and its status is
+ * recorded. A verdict meant for one event names it: the player sends other batches (progress,
+ * quality) at moments a busy machine cannot predict.
  */
 async function interceptUploads(page: Page) {
   const uploads: Upload[] = [];
-  const verdicts: number[] = [];
+  const verdicts: Verdict[] = [];
   await page.route("**/realm/liga/analytics", async (route, request: Request) => {
     const batch = request.postDataJSON() as AnalyticsBatch;
-    const verdict = verdicts.shift();
+    const applies = verdicts.findIndex(
+      (v) => v.holding === undefined || batch.events.some((e) => e.name === v.holding),
+    );
+    const verdict = applies >= 0 ? verdicts.splice(applies, 1)[0]!.status : undefined;
     if (verdict !== undefined) {
       uploads.push({ status: verdict, batch });
       await route.fulfill({ status: verdict, body: "" });
@@ -71,7 +82,7 @@ test("a viewing session sends checked batches with route keys, retried on 503 an
   await signInWithPassword(context, baseURL!, "liga", "viewer@liga.test");
   const { uploads, verdicts, sent } = await interceptUploads(page);
   // The page's first upload is refused as if the ingest were down.
-  verdicts.push(503);
+  verdicts.push({ status: 503 });
   await page.goto(`/realm/liga/vod/${video.id}`);
   const player = page.getByRole("region", { name: `Video player: ${video.title}` });
   await expect(player).toBeVisible();
@@ -99,7 +110,7 @@ test("a viewing session sends checked batches with route keys, retried on 503 an
   expect(sent("play")[0]!.attributes).toEqual({ contentId: String(video.id) });
 
   // A 400 drops its batch: the pause it held is never sent again.
-  verdicts.push(400);
+  verdicts.push({ status: 400, holding: "pause" });
   await player.getByRole("button", { name: "Pause" }).click();
   await expect.poll(() => sent("pause").map((e) => e.status)).toEqual([400]);
   const dropped = sent("pause")[0]!;

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO_KEYS } from "../fixtures/secrets.ts";
 import { expect, test } from "./fixtures.ts";
 import { signIn, tokenFor } from "./signed-in.ts";
-import { codeEditor, fillText, postedText } from "./workbench-editor.ts";
+import { codeEditor, createSection, fillText, postedText } from "./workbench-editor.ts";
 
 async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -52,13 +52,7 @@ test.describe("the workbench's live preview as an audience", () => {
     test.slow();
     await signIn(context, baseURL!, await tokenFor("arena", "ADMIN"));
     const name = `wb-aud-${Date.now().toString(36)}`;
-    await page.goto("/realm/arena/admin/content");
-    const create = page.locator("main").getByRole("region", { name: "New page or section" });
-    await create.getByLabel("Kind").selectOption("section");
-    await create.getByLabel("Key").fill(name);
-    await create.getByLabel("Title").fill("Audience section");
-    await create.getByRole("button", { name: "Create the draft" }).click();
-    await expect(page).toHaveURL(new RegExp(`/admin/content/section/${name}$`));
+    await createSection(page, name, "Audience section");
 
     const main = page.locator("main");
     const live = main.getByRole("region", { name: "Live preview" });

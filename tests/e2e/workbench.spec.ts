@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { signIn, tokenFor } from "./signed-in.ts";
-import { codeEditor, fillText, postedText } from "./workbench-editor.ts";
+import { codeEditor, createSection, fillText, postedText } from "./workbench-editor.ts";
 
 async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -39,17 +39,6 @@ function sectionText(name: string, itemsPerPage: number, railTitle = "Latest fig
 async function cursorAtEndOf(main: Locator, line: RegExp): Promise<void> {
   await main.locator(".cm-line", { hasText: line }).click();
   await codeEditor(main).press("End");
-}
-
-/** Creates a section's first draft from the documents list and waits for its editor. */
-async function createSection(page: Page, name: string): Promise<void> {
-  await page.goto("/realm/arena/admin/content");
-  const create = page.locator("main").getByRole("region", { name: "New page or section" });
-  await create.getByLabel("Kind").selectOption("section");
-  await create.getByLabel("Key").fill(name);
-  await create.getByLabel("Title").fill("Workbench section");
-  await create.getByRole("button", { name: "Create the draft" }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/content/section/${name}$`));
 }
 
 test.describe("content workbench", () => {
