@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import realmSettingsSchema from "../../schemas/realm-settings.schema.json";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import { rowsOf, type Db } from "../store/store.ts";
@@ -175,6 +176,11 @@ function wordScore(expansion: TermWords[], lexemes: SQL): SQL {
   return perTerm.length > 0 ? sql`(${sql.join(perTerm, sql` + `)})` : sql`0`;
 }
 
+/** A term the realm holds as a word, exactly as typed: `termWords` does not widen it. */
+function asTyped({ term, words }: TermWords): boolean {
+  return words.length === 1 && words[0]!.word === term && words[0]!.similarity === 100;
+}
+
 /**
  * The SQL pieces of one query. Every argument is a constant, so PostgreSQL folds `search_norm`,
  * `search_config` and `to_tsquery` (all immutable) at plan time and the GIN indexes serve
@@ -195,7 +201,9 @@ function queryParts(query: ParsedQuery, scope: SearchScope, expansion: TermWords
       ? tsquery(scope.realmLocale)
       : sql`(${tsquery(scope.realmLocale)} || ${tsquery(scope.viewerLocale)})`;
   const qn = sql`search_norm(${words})`;
-  const wq = wordsQuery(expansion);
+  // Where every term is a word of the realm as typed, nothing is widened and the full-text
+  // query finds the entries holding them: the words query would only read them all again.
+  const wq = expansion.every(asTyped) ? "" : wordsQuery(expansion);
   const now = sql`${scope.now.toISOString()}::timestamptz`;
   const where = sql.join(
     [
@@ -235,7 +243,7 @@ function queryParts(query: ParsedQuery, scope: SearchScope, expansion: TermWords
           case when f.norm_title = ${qn} then 3 when f.norm_title like ${qn} || '%' then 2
             when f.fts then 1 else 0 end::int8 as tier,
           case when f.fts then (ts_rank(f.document, ${tsq}) * 100)::int else 0 end as rank,
-          case when f.fts then 0 else ${wordScore(expansion, sql`f.lexemes`)} end as score
+          case when f.fts then 0 else ${wq ? wordScore(expansion, sql`f.lexemes`) : sql`0`} end as score
         from (select s.kind, s.content_id, s.norm_title, s.lexemes, s.document, s.live,
             s.start_at, s.end_at, s.sort_at, s.document @@ ${tsq} as fts
           from search_entries s where ${sql.join([where, ...(options.extra ?? [])], sql` and `)}
@@ -280,12 +288,25 @@ export function searchStatement(
   expansion: TermWords[],
 ): SQL {
   const { matches, order } = queryParts(query, scope, expansion);
-  // The total comes with the page, from the same scan of the matches.
-  return sql`select m.kind, m.content_id as id, count(*) over () as total from ${matches()}
+  return sql`select m.kind, m.content_id as id from ${matches()}
     order by ${order} limit ${page.rpp} offset ${page.offset}`;
 }
 
-/** One page of hits, best first, and how many there are in all. */
+/** The statement counting every hit of `searchStatement`. */
+export function countStatement(query: ParsedQuery, scope: SearchScope, expansion: TermWords[]) {
+  return sql`select count(*)::int as n from search_entries s
+    where ${queryParts(query, scope, expansion).where}`;
+}
+
+/**
+ * One page of hits, best first, and how many there are in all.
+ *
+ * The page and the total are two statements: a total taken from the page's matches by a window
+ * kept every match of a broad query in memory and cost as much again as ranking them. On a
+ * database of its own the count runs on a second connection while the page is ranked; inside a
+ * caller's transaction (one connection, where interleaved savepoints would release each other)
+ * it follows the page.
+ */
 export async function searchPage(
   db: Db,
   query: ParsedQuery,
@@ -293,24 +314,43 @@ export async function searchPage(
   page: { rpp: number; offset: number },
 ): Promise<{ refs: SearchRef[]; total: number }> {
   if (query.terms.length === 0 || scope.kinds.length === 0) return { refs: [], total: 0 };
-  return onIndexes(db, async (tx) => {
-    const expansion = await termWords(tx, query, scope.realm);
-    const rows = rowsOf<SearchRef & { total: number }>(
-      await tx.execute(searchStatement(query, scope, page, expansion)),
+  const refsOf = async (tx: Db, expansion: TermWords[]) =>
+    rowsOf<SearchRef>(await tx.execute(searchStatement(query, scope, page, expansion))).map(
+      (r) => ({ kind: r.kind, id: Number(r.id) }),
     );
-    if (rows.length > 0 || page.offset === 0) {
-      return {
-        refs: rows.map((r) => ({ kind: r.kind, id: Number(r.id) })),
-        total: Number(rows[0]?.total ?? 0),
-      };
-    }
-    // A page past the end: count apart.
-    const [count] = rowsOf<{ n: number }>(
-      await tx.execute(sql`select count(*)::int as n from search_entries s
-        where ${queryParts(query, scope, expansion).where}`),
+  const totalOf = async (tx: Db, expansion: TermWords[]) =>
+    Number(
+      rowsOf<{ n: number }>(await tx.execute(countStatement(query, scope, expansion)))[0]?.n ?? 0,
     );
-    return { refs: [], total: Number(count?.n ?? 0) };
+
+  if ((db as unknown) instanceof PgTransaction) {
+    return onIndexes(db, async (tx) => {
+      const expansion = await termWords(tx, query, scope.realm);
+      const refs = await refsOf(tx, expansion);
+      // A first page shorter than a page holds every hit.
+      const whole = page.offset === 0 && refs.length < page.rpp;
+      return { refs, total: whole ? refs.length : await totalOf(tx, expansion) };
+    });
+  }
+  let expanded!: (expansion: TermWords[]) => void;
+  let failed!: (error: unknown) => void;
+  const expansion = new Promise<TermWords[]>((resolve, reject) => {
+    expanded = resolve;
+    failed = reject;
   });
+  const refs = onIndexes(db, async (tx) => {
+    const words = await termWords(tx, query, scope.realm);
+    expanded(words);
+    return refsOf(tx, words);
+  }).catch((error: unknown) => {
+    failed(error);
+    throw error;
+  });
+  // Begun once the words are known, so that it never waits for a connection the page holds
+  // (an embedded store has one).
+  const total = expansion.then((words) => onIndexes(db, (tx) => totalOf(tx, words)));
+  const [pageRefs, pageTotal] = await Promise.all([refs, total]);
+  return { refs: pageRefs, total: pageTotal };
 }
 
 export interface KindBucket {

@@ -858,12 +858,60 @@ describe("ranking past the full-text matches", () => {
   });
 });
 
+describe("a page and its total", () => {
+  const scope = {
+    realm: "arena",
+    realmLocale: "en",
+    viewerLocale: "en",
+    kinds: SEARCH_KINDS,
+    openOnly: false,
+    now: new Date(),
+  };
+
+  it("are the same counted beside the page on a connection of its own and inside a transaction", async () => {
+    const { db } = platform.store;
+    const rolledBack = new Error("rolled back");
+    for (const text of ["okafor", "okafr", "fight night", "fi", "zzqx"]) {
+      const query = parseQuery(text);
+      const all = await searchPage(db, query, scope, { rpp: 500, offset: 0 });
+      const first = await searchPage(db, query, scope, { rpp: 2, offset: 0 });
+      const beyond = await searchPage(db, query, scope, { rpp: 2, offset: all.total + 4 });
+      let inTransaction: typeof first | undefined;
+      await db
+        .transaction(async (tx) => {
+          inTransaction = await searchPage(tx, query, scope, { rpp: 2, offset: 0 });
+          throw rolledBack;
+        })
+        .catch((error) => {
+          if (error !== rolledBack) throw error;
+        });
+      expect(all.refs.length, text).toBe(all.total);
+      expect(first, text).toEqual({ refs: all.refs.slice(0, 2), total: all.total });
+      expect(beyond, text).toEqual({ refs: [], total: all.total });
+      expect(inTransaction, text).toEqual(first);
+    }
+  });
+
+  it("reports a failed statement once, with nothing left running", async () => {
+    const { db } = platform.store;
+    const badScope = { ...scope, now: new Date(Number.NaN) };
+    await expect(
+      searchPage(db, parseQuery("okafor"), badScope, { rpp: 2, offset: 0 }),
+    ).rejects.toThrow();
+    // The store still answers: no connection was left waiting on the failed page.
+    expect((await searchPage(db, parseQuery("okafor"), scope, { rpp: 2, offset: 0 })).total).toBe(
+      (await searchPage(db, parseQuery("okafor"), scope, { rpp: 50, offset: 0 })).refs.length,
+    );
+  });
+});
+
 describe("the query plan", () => {
   it("uses the GIN indexes on a large catalogue", async () => {
     const { db } = platform.store;
     const rolledBack = new Error("rolled back");
     let plan = "";
     let wordPlan = "";
+    let exactPlan = "";
     let words: string[] = [];
     await db
       .transaction(async (tx) => {
@@ -906,6 +954,23 @@ describe("the query plan", () => {
             .join("\n");
         plan = await explain(statement);
         wordPlan = await explain(termWordsStatement(query, "arena"));
+        // A word of the realm as typed is not widened: the full text finds it alone.
+        const exact = parseQuery("okafor");
+        exactPlan = await explain(
+          searchStatement(
+            exact,
+            {
+              realm: "arena",
+              realmLocale: "en",
+              viewerLocale: "en",
+              kinds: SEARCH_KINDS,
+              openOnly: false,
+              now: new Date(),
+            },
+            { rpp: 12, offset: 0 },
+            await termWords(tx, exact, "arena"),
+          ),
+        );
         throw rolledBack;
       })
       .catch((error) => {
@@ -919,5 +984,7 @@ describe("the query plan", () => {
     // No entry is tested for similarity: only the realm's words are, through their index.
     expect(plan).not.toMatch(/similarity|%>/);
     expect(wordPlan).toMatch(/Bitmap Index Scan on search_words_word_trgm_idx/);
+    expect(exactPlan).toMatch(/Bitmap Index Scan on search_entries_document_idx/);
+    expect(exactPlan).not.toMatch(/search_entries_lexemes_idx|lexemes @@/);
   }, 120_000);
 });
