@@ -1,5 +1,4 @@
 import { sql, type SQL } from "drizzle-orm";
-import { PgTransaction } from "drizzle-orm/pg-core";
 import realmSettingsSchema from "../../schemas/realm-settings.schema.json";
 import type { RealmSettings } from "../../schemas/generated/realm-settings.ts";
 import { rowsOf, type Db } from "../store/store.ts";
@@ -105,7 +104,8 @@ export function termWordsStatement(query: ParsedQuery, realm: string): SQL {
     sql`, `,
   )}]::text[]`;
   // A term the realm has as a word is found through the unique index and not widened; only
-  // the others go to the trigram index (the second branch's `not exists` is tested once).
+  // the others are looked up by similarity (search_similar_words, through the trigram index;
+  // the `not exists` is tested once per term, before it).
   return sql`
     select t.n, t.term, c.word, c.similarity
     from (select n, search_norm(term) as term from unnest(${terms}) with ordinality as u(term, n)
@@ -114,12 +114,10 @@ export function termWordsStatement(query: ParsedQuery, realm: string): SQL {
       (select w.word, 100 as similarity from search_words w
         where w.realm || ' ' || w.word = ${realm} || ' ' || t.term)
       union all
-      (select w.word, (word_similarity(t.term, w.word) * 100)::int as similarity
-        from search_words w
+      (select found.word, found.similarity
+        from search_similar_words(${realm}, t.term, ${WORDS_PER_TERM}) found
         where not exists (select 1 from search_words x
-            where x.realm || ' ' || x.word = ${realm} || ' ' || t.term)
-          and w.realm = ${realm} and w.word %> t.term
-        order by similarity desc, w.word limit ${WORDS_PER_TERM})
+            where x.realm || ' ' || x.word = ${realm} || ' ' || t.term))
     ) c on true
     order by t.n, c.similarity desc, c.word`;
 }
@@ -260,19 +258,6 @@ function queryParts(query: ParsedQuery, scope: SearchScope, expansion: TermWords
   return { where, matches, order };
 }
 
-/**
- * Runs search statements with sequential scans of the index table ruled out. The planner counts
- * a text-search or trigram test as cheap as comparing two integers, so on a large catalogue it
- * may scan every row and test each (a second at 100,000 items) where the GIN indexes answer in
- * milliseconds; the setting lasts until the end of this transaction only.
- */
-function onIndexes<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    return run(tx as unknown as Db);
-  });
-}
-
 function languageOf(locale: string) {
   return locale.split("-")[0]!.toLowerCase();
 }
@@ -301,11 +286,10 @@ export function countStatement(query: ParsedQuery, scope: SearchScope, expansion
 /**
  * One page of hits, best first, and how many there are in all.
  *
- * The page and the total are two statements: a total taken from the page's matches by a window
- * kept every match of a broad query in memory and cost as much again as ranking them. On a
- * database of its own the count runs on a second connection while the page is ranked; inside a
- * caller's transaction (one connection, where interleaved savepoints would release each other)
- * it follows the page.
+ * The page and the total are two statements, side by side on connections of their own (one
+ * after the other on a single connection, as inside a transaction): a total taken from the
+ * page's matches by a window kept every match of a broad query in memory and cost as much again
+ * as ranking them.
  */
 export async function searchPage(
   db: Db,
@@ -314,43 +298,15 @@ export async function searchPage(
   page: { rpp: number; offset: number },
 ): Promise<{ refs: SearchRef[]; total: number }> {
   if (query.terms.length === 0 || scope.kinds.length === 0) return { refs: [], total: 0 };
-  const refsOf = async (tx: Db, expansion: TermWords[]) =>
-    rowsOf<SearchRef>(await tx.execute(searchStatement(query, scope, page, expansion))).map(
-      (r) => ({ kind: r.kind, id: Number(r.id) }),
-    );
-  const totalOf = async (tx: Db, expansion: TermWords[]) =>
-    Number(
-      rowsOf<{ n: number }>(await tx.execute(countStatement(query, scope, expansion)))[0]?.n ?? 0,
-    );
-
-  if ((db as unknown) instanceof PgTransaction) {
-    return onIndexes(db, async (tx) => {
-      const expansion = await termWords(tx, query, scope.realm);
-      const refs = await refsOf(tx, expansion);
-      // A first page shorter than a page holds every hit.
-      const whole = page.offset === 0 && refs.length < page.rpp;
-      return { refs, total: whole ? refs.length : await totalOf(tx, expansion) };
-    });
-  }
-  let expanded!: (expansion: TermWords[]) => void;
-  let failed!: (error: unknown) => void;
-  const expansion = new Promise<TermWords[]>((resolve, reject) => {
-    expanded = resolve;
-    failed = reject;
-  });
-  const refs = onIndexes(db, async (tx) => {
-    const words = await termWords(tx, query, scope.realm);
-    expanded(words);
-    return refsOf(tx, words);
-  }).catch((error: unknown) => {
-    failed(error);
-    throw error;
-  });
-  // Begun once the words are known, so that it never waits for a connection the page holds
-  // (an embedded store has one).
-  const total = expansion.then((words) => onIndexes(db, (tx) => totalOf(tx, words)));
-  const [pageRefs, pageTotal] = await Promise.all([refs, total]);
-  return { refs: pageRefs, total: pageTotal };
+  const expansion = await termWords(db, query, scope.realm);
+  const [rows, counted] = await Promise.all([
+    db.execute(searchStatement(query, scope, page, expansion)),
+    db.execute(countStatement(query, scope, expansion)),
+  ]);
+  return {
+    refs: rowsOf<SearchRef>(rows).map((r) => ({ kind: r.kind, id: Number(r.id) })),
+    total: Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0),
+  };
 }
 
 export interface KindBucket {
@@ -367,9 +323,8 @@ export async function searchByKind(
   perKind: number,
 ): Promise<KindBucket[]> {
   if (query.terms.length === 0 || scope.kinds.length === 0) return [];
-  const result = await onIndexes(db, async (tx) => {
-    const { matches, order } = queryParts(query, scope, await termWords(tx, query, scope.realm));
-    return tx.execute(sql`
+  const { matches, order } = queryParts(query, scope, await termWords(db, query, scope.realm));
+  const result = await db.execute(sql`
     select ranked.kind, ranked.id, e.title, ranked.total from (
       select m.kind, m.content_id as id,
         row_number() over (partition by m.kind order by ${order}) as place,
@@ -378,7 +333,6 @@ export async function searchByKind(
     ) ranked
     join search_entries e on e.kind = ranked.kind and e.content_id = ranked.id
     where ranked.place <= ${perKind} order by ranked.kind, ranked.place`);
-  });
   const rows = rowsOf<{ kind: SearchKind; id: number; title: string; total: number }>(result);
   return scope.kinds
     .map((kind) => {
@@ -417,11 +371,9 @@ async function searchWithin(
   extra: SQL[],
 ) {
   if (query.terms.length === 0) return { refs: [], total: 0 };
-  const result = await onIndexes(db, async (tx) => {
-    const { matches, order } = queryParts(query, scope, await termWords(tx, query, scope.realm));
-    return tx.execute(sql`select m.kind, m.content_id as id, count(*) over () as total
-      from ${matches({ extra })} order by ${order} limit ${limit}`);
-  });
+  const { matches, order } = queryParts(query, scope, await termWords(db, query, scope.realm));
+  const result = await db.execute(sql`select m.kind, m.content_id as id, count(*) over () as total
+    from ${matches({ extra })} order by ${order} limit ${limit}`);
   const rows = rowsOf<SearchRef & { total: number }>(result);
   return {
     refs: rows.map((r) => ({ kind: r.kind, id: Number(r.id) })),

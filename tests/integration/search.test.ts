@@ -912,6 +912,8 @@ describe("the query plan", () => {
     let plan = "";
     let wordPlan = "";
     let exactPlan = "";
+    let similarPlan = "";
+    let similarConfig: string[] = [];
     let words: string[] = [];
     await db
       .transaction(async (tx) => {
@@ -923,10 +925,7 @@ describe("the query plan", () => {
           from generate_series(1, 2000) g`);
         await tx.execute(sql`analyze search_entries`);
         await tx.execute(sql`analyze search_words`);
-        // As searchPage runs it (platform/search/search.ts, onIndexes): the planner counts a
-        // trigram or text-search test as cheap as an integer comparison, so searches rule out
-        // sequential scans; the bench measures the difference at 100,000 items.
-        await tx.execute(sql`set local enable_seqscan = off`);
+        // With the planner's own settings, as searchPage runs it.
         const query = parseQuery("okafr");
         const expansion = await termWords(tx, query, "arena");
         // The typo is widened to the fighter's name from the realm's words.
@@ -971,6 +970,23 @@ describe("the query plan", () => {
             await termWords(tx, exact, "arena"),
           ),
         );
+        // The similar words' look-up, as its function runs it: its statement with its settings.
+        const [similarWords] = (
+          (await tx.execute(sql`select prosrc, proconfig from pg_proc
+            where proname = 'search_similar_words'`)) as unknown as {
+            rows: { prosrc: string; proconfig: string[] }[];
+          }
+        ).rows;
+        similarConfig = similarWords!.proconfig;
+        for (const setting of similarConfig) {
+          const [name, value] = setting.split("=");
+          await tx.execute(sql`select set_config(${name}, ${value}, true)`);
+        }
+        await tx.execute(
+          sql.raw(`prepare similar_words(text, text, integer) as ${similarWords!.prosrc}`),
+        );
+        similarPlan = await explain(sql`execute similar_words('arena', 'okafr', 24)`);
+        await tx.execute(sql`deallocate similar_words`);
         throw rolledBack;
       })
       .catch((error) => {
@@ -983,7 +999,12 @@ describe("the query plan", () => {
     expect(plan).not.toMatch(/Seq Scan on search_entries/);
     // No entry is tested for similarity: only the realm's words are, through their index.
     expect(plan).not.toMatch(/similarity|%>/);
-    expect(wordPlan).toMatch(/Bitmap Index Scan on search_words_word_trgm_idx/);
+    // A term that is a word is found by the unique index; only the others are looked up by
+    // similarity, by a function that keeps the planner off a scan of every word.
+    expect(wordPlan).toMatch(/Index Scan using search_words_key on search_words/);
+    expect(wordPlan).toMatch(/Function Scan on search_similar_words/);
+    expect(similarConfig).toContain("enable_seqscan=off");
+    expect(similarPlan).toMatch(/Bitmap Index Scan on search_words_word_trgm_idx/);
     expect(exactPlan).toMatch(/Bitmap Index Scan on search_entries_document_idx/);
     expect(exactPlan).not.toMatch(/search_entries_lexemes_idx|lexemes @@/);
   }, 120_000);
