@@ -59,7 +59,7 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts `node --import tsx server/main.ts` and resolves once /healthz answers 200. `prepare`
+ * Starts `node server/start.js` (the built server, as `npm start` runs it) and resolves once /healthz answers 200. `prepare`
  * may fill the empty data directory first; the server seeds the demo realms only into an empty
  * store. `env` adds to the server's environment: a DATABASE_URL there benches that PostgreSQL.
  */
@@ -76,7 +76,7 @@ export async function startServer(
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["server/start.js"], {
     env: {
       ...process.env,
       PORT: String(port),

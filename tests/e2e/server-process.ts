@@ -59,7 +59,7 @@ export class ServerProcess {
   }
 
   spawn() {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    const child = spawn(process.execPath, ["server/start.js"], {
       cwd: repoRoot,
       env: {
         ...process.env,
