@@ -8,6 +8,7 @@ import {
   searchByKind,
   searchPage,
   searchStatement,
+  type SearchScope,
   termWords,
   termWordsStatement,
 } from "../../platform/search/search.ts";
@@ -17,6 +18,19 @@ import { updateRealm } from "../fixtures/realm-settings.ts";
 import { viewerToken } from "../fixtures/viewers.ts";
 
 const platform = useSeededPlatform();
+
+/** Arena in English, every kind, licensed content included: the scope of direct calls. */
+function arenaScope(overrides: Partial<SearchScope> = {}): SearchScope {
+  return {
+    realm: "arena",
+    realmLocale: "en",
+    viewerLocale: "en",
+    kinds: SEARCH_KINDS,
+    openOnly: false,
+    now: new Date(),
+    ...overrides,
+  };
+}
 
 type Realm = "arena" | "liga";
 type Hit = {
@@ -792,14 +806,7 @@ describe("ranking past the full-text matches", () => {
   it("orders trigram-only matches by similarity on every page and in every bucket", async () => {
     const { db } = platform.store;
     const rolledBack = new Error("rolled back");
-    const scope = {
-      realm: "arena",
-      realmLocale: "en",
-      viewerLocale: "en",
-      kinds: SEARCH_KINDS,
-      openOnly: false,
-      now: new Date(),
-    };
+    const scope = arenaScope();
     // Not a word of the realm: typed words the realm has are taken as typed (below).
     const query = parseQuery("zephyrin");
     let full: number[] = [];
@@ -859,14 +866,7 @@ describe("ranking past the full-text matches", () => {
 });
 
 describe("a page and its total", () => {
-  const scope = {
-    realm: "arena",
-    realmLocale: "en",
-    viewerLocale: "en",
-    kinds: SEARCH_KINDS,
-    openOnly: false,
-    now: new Date(),
-  };
+  const scope = arenaScope();
 
   it("are the same counted beside the page on a connection of its own and inside a transaction", async () => {
     const { db } = platform.store;
@@ -932,14 +932,7 @@ describe("the query plan", () => {
         words = expansion.flatMap((t) => t.words.map((w) => w.word));
         const statement = searchStatement(
           query,
-          {
-            realm: "arena",
-            realmLocale: "en",
-            viewerLocale: "pt",
-            kinds: ["LIVE_EVENT", "VOD_VIDEO", "VOD_PLAYLIST", "VOD_SERIES"],
-            openOnly: false,
-            now: new Date(),
-          },
+          arenaScope({ viewerLocale: "pt" }),
           { rpp: 12, offset: 0 },
           expansion,
         );
@@ -958,14 +951,7 @@ describe("the query plan", () => {
         exactPlan = await explain(
           searchStatement(
             exact,
-            {
-              realm: "arena",
-              realmLocale: "en",
-              viewerLocale: "en",
-              kinds: SEARCH_KINDS,
-              openOnly: false,
-              now: new Date(),
-            },
+            arenaScope(),
             { rpp: 12, offset: 0 },
             await termWords(tx, exact, "arena"),
           ),
