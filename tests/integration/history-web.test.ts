@@ -156,6 +156,25 @@ describe("the history page's loader", () => {
     expect(redirect.headers.get("Location")).toBe("/realm/arena/login?from=%2Fhistory");
   });
 
+  it("sends a viewer whose session ended elsewhere to sign in and back, not to its error state", async () => {
+    const viewer = await signedIn("arena");
+    // Signed out everywhere (another device): the cookie's tokens are refused from now on.
+    await platform.store.db
+      .update(t.refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(t.refreshTokens.userId, viewer.user.id));
+    const redirect = await thrownResponse(() =>
+      historyLoader(
+        loaderArgs(webContext(platform.api), "/realm/arena/history?rpp=40", {
+          Cookie: viewer.cookie,
+        }),
+      ),
+    );
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("Location")).toBe("/realm/arena/login?from=%2Fhistory%3Frpp%3D40");
+    expect(redirect.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
   it("shows its error state, 503, when the platform fails to answer the history", async () => {
     const viewer = await signedIn("arena");
     const failing = webContext(platform.api, {
