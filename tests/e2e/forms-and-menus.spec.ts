@@ -1,7 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { routeIsBuilt } from "./built-routes.ts";
-import { DEMO_PASSWORD, signInAs, signInAsGuest } from "./signed-in.ts";
+import { DEMO_PASSWORD, signIn, signInAs, signInAsGuest } from "./signed-in.ts";
+import { freshAccount } from "./watching.ts";
 
 const HISTORY_BUILT = routeIsBuilt("history");
 
@@ -57,16 +58,26 @@ test.describe("history from the account menu and the drawer", () => {
     baseURL,
   }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
+    // An account of each realm's own (a liga account made through its API reads Portuguese),
+    // whose history the platform answers.
+    const names = {
+      arena: { item: "History", heading: "Watch history" },
+      liga: { item: "Histórico", heading: "Histórico" },
+    };
     for (const realm of ["arena", "liga"] as const) {
       await context.clearCookies();
-      await signInAs(context, baseURL!, realm, "CUSTOMER");
+      const account = await freshAccount(baseURL!, realm);
+      await signIn(context, baseURL!, account.authorisationToken, account.refreshToken);
       await visit(page, `/realm/${realm}/home`);
       const trigger = page.getByRole("banner").locator("button.header-account");
       await trigger.click();
-      const history = page.getByRole("menu").getByRole("menuitem", { name: "History" });
+      const history = page.getByRole("menu").getByRole("menuitem", { name: names[realm].item });
       await expect(history).toHaveAttribute("href", `/realm/${realm}/history`);
       await history.click();
       await expect(page).toHaveURL(new RegExp(`/realm/${realm}/history$`));
+      await expect(
+        page.getByRole("heading", { level: 1, name: names[realm].heading }),
+      ).toBeVisible();
     }
   });
 
