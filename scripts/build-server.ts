@@ -31,9 +31,8 @@ const keepOwnLocation = (outfile: string): esbuild.Plugin => ({
     build.onLoad({ filter: OUR_SOURCES }, async ({ path: file }) => {
       const source = await readFile(file, "utf8");
       const loader = file.endsWith(".tsx") ? "tsx" : "ts";
-      if (file.includes(`${path.sep}node_modules${path.sep}`) || !source.includes("import.meta.")) {
-        return { contents: source, loader };
-      }
+      // Packages are external: only our own modules come here.
+      if (!source.includes("import.meta.")) return { contents: source, loader };
       const own = ownLocation(file, outfile);
       const contents =
         `import __ownPath from "node:path";\nimport { fileURLToPath as __ownFileURLToPath } from "node:url";\n` +
@@ -55,8 +54,6 @@ export async function buildServer(outfile = SERVER_BUNDLE) {
     target: "node20",
     // Packages load from node_modules at run time, as they would under a loader.
     packages: "external",
-    // The Remix build is loaded by path at start-up (server/serve.ts); it is built apart.
-    external: ["../build/index.js"],
     plugins: [keepOwnLocation(outfile)],
     // Function and class names in stack traces as they are in the source.
     keepNames: true,
